@@ -1,0 +1,389 @@
+"""The tournament model: plain, frozen data that every format reads into and writes from.
+
+The model knows nothing about files or pairing engines. Points are :class:`decimal.Decimal`
+so that values such as ``0.5`` or ``1.5`` add up exactly.
+
+>>> from pairchk.model import Player, RoundEntry, Kind, Color
+>>> p = Player(number=1, name="Carlsen, Magnus", entries=(RoundEntry(Kind.WIN, 2, Color.WHITE),))
+>>> p.entry(1).kind.code
+'1'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Iterator
+
+
+class Color(enum.Enum):
+    """Colour of a game; ``NONE`` for byes and unplayed rounds without a colour."""
+
+    WHITE = "w"
+    BLACK = "b"
+    NONE = "-"
+
+    @property
+    def opposite(self) -> "Color":
+        if self is Color.WHITE:
+            return Color.BLACK
+        if self is Color.BLACK:
+            return Color.WHITE
+        return Color.NONE
+
+
+class Kind(enum.Enum):
+    """What happened to one player in one round. Values are the TRF result codes.
+
+    Every TRF result code maps to exactly one kind and back. ``ABSENT`` is the blank code
+    (equivalent to ``Z`` for scoring, kept apart so that a file round-trips).
+    ``NOT_PAIRED`` is a round with no entry at all (future rounds, or nothing recorded).
+    """
+
+    WIN = "1"
+    DRAW = "="
+    LOSS = "0"
+    WIN_SHORT = "W"  # game lasted less than one move (not rated)
+    DRAW_SHORT = "D"
+    LOSS_SHORT = "L"
+    FORFEIT_WIN = "+"
+    FORFEIT_LOSS = "-"
+    PAB = "U"  # pairing-allocated bye
+    FULL_BYE = "F"
+    HALF_BYE = "H"
+    ZERO_BYE = "Z"
+    ABSENT = " "
+    NOT_PAIRED = ""
+
+    @property
+    def code(self) -> str:
+        return self.value
+
+    @property
+    def has_opponent(self) -> bool:
+        """True when the entry names an opponent (played game or forfeit)."""
+        return self in _WITH_OPPONENT
+
+    @property
+    def played(self) -> bool:
+        """True for a game actually played over the board (counts for colours and meetings)."""
+        return self in _PLAYED
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
+
+    @property
+    def is_bye(self) -> bool:
+        return self in _BYES
+
+
+_PLAYED = frozenset({Kind.WIN, Kind.DRAW, Kind.LOSS, Kind.WIN_SHORT, Kind.DRAW_SHORT, Kind.LOSS_SHORT})
+_WITH_OPPONENT = _PLAYED | {Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS}
+_BYES = frozenset({Kind.PAB, Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT})
+
+_KIND_BY_CODE = {k.value: k for k in Kind if k is not Kind.NOT_PAIRED}
+
+
+def kind_from_code(code: str) -> Kind:
+    """Map a TRF result code (case-insensitive) to a :class:`Kind`.
+
+    >>> kind_from_code("u")
+    <Kind.PAB: 'U'>
+    """
+    key = code.upper() if code.strip() else " "
+    try:
+        return _KIND_BY_CODE[key]
+    except KeyError:
+        raise ValueError(f"unknown result code {code!r}") from None
+
+
+@dataclass(frozen=True)
+class RoundEntry:
+    """One player's entry for one round."""
+
+    kind: Kind
+    opponent: int | None = None
+    color: Color = Color.NONE
+
+    @property
+    def played(self) -> bool:
+        return self.kind.played
+
+
+NOT_PAIRED = RoundEntry(Kind.NOT_PAIRED)
+
+
+class Status(enum.Enum):
+    ACTIVE = "active"
+    WITHDRAWN = "withdrawn"
+
+
+@dataclass(frozen=True)
+class Player:
+    """A participant. ``number`` is the starting rank (TPN)."""
+
+    number: int
+    name: str = ""
+    sex: str = ""  # "m", "w" or ""
+    title: str = ""
+    rating: int | None = None  # FIDE rating
+    federation: str = ""
+    fide_id: str = ""
+    birth: str = ""  # "YYYY/MM/DD", "YYYY" or as found; see formats for normalisation
+    points: Decimal | None = None  # as declared by the file; None when absent
+    rank: int | None = None  # as declared by the file
+    entries: tuple[RoundEntry, ...] = ()  # index 0 = round 1
+    national_rating: int | None = None
+    national_id: str = ""
+    national_ratings: tuple["NationalRating", ...] = ()
+    club: str = ""
+    team: int | None = None  # team number, when in a team event
+    status: Status = Status.ACTIVE
+    extra: tuple[tuple[str, str], ...] = ()  # format-specific fields carried through
+
+    def entry(self, rnd: int) -> RoundEntry:
+        """The entry for round ``rnd`` (1-based); ``NOT_PAIRED`` beyond the recorded rounds."""
+        if 1 <= rnd <= len(self.entries):
+            return self.entries[rnd - 1]
+        return NOT_PAIRED
+
+    def replace(self, **changes) -> "Player":
+        return dataclasses.replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class NationalRating:
+    """A TRF26 national-rating line (federation code in columns 1-3)."""
+
+    federation: str
+    rating: int | None = None
+    origin: str = ""
+    national_id: str = ""
+    raw: str = ""
+
+
+@dataclass(frozen=True)
+class ScoreSystem:
+    """Points for each kind of round entry. Defaults: 1 / ½ / 0, PAB = win."""
+
+    win: Decimal = Decimal(1)
+    draw: Decimal = Decimal("0.5")
+    loss: Decimal = Decimal(0)
+    forfeit_win: Decimal | None = None  # None: same as win
+    forfeit_loss: Decimal = Decimal(0)
+    pab: Decimal | None = None  # None: same as win
+    full_bye: Decimal | None = None  # None: same as win
+    half_bye: Decimal | None = None  # None: same as draw
+    zero_bye: Decimal = Decimal(0)
+    absent: Decimal = Decimal(0)
+    # JaVaFo XXS distinguishes colours; None means "same as the colourless value".
+    win_white: Decimal | None = None
+    win_black: Decimal | None = None
+    draw_white: Decimal | None = None
+    draw_black: Decimal | None = None
+    loss_white: Decimal | None = None
+    loss_black: Decimal | None = None
+
+    def points(self, entry: RoundEntry) -> Decimal:
+        """Points that ``entry`` scores under this system."""
+        k = entry.kind
+        white = entry.color is Color.WHITE
+        black = entry.color is Color.BLACK
+        if k in (Kind.WIN, Kind.WIN_SHORT):
+            return _pick(self.win_white if white else self.win_black if black else None, self.win)
+        if k in (Kind.DRAW, Kind.DRAW_SHORT):
+            return _pick(self.draw_white if white else self.draw_black if black else None, self.draw)
+        if k in (Kind.LOSS, Kind.LOSS_SHORT):
+            return _pick(self.loss_white if white else self.loss_black if black else None, self.loss)
+        if k is Kind.FORFEIT_WIN:
+            return _pick(self.forfeit_win, self.win)
+        if k is Kind.FORFEIT_LOSS:
+            return self.forfeit_loss
+        if k is Kind.PAB:
+            return _pick(self.pab, self.win)
+        if k is Kind.FULL_BYE:
+            return _pick(self.full_bye, self.win)
+        if k is Kind.HALF_BYE:
+            return _pick(self.half_bye, self.draw)
+        if k is Kind.ZERO_BYE:
+            return self.zero_bye
+        if k is Kind.ABSENT:
+            return self.absent
+        return Decimal(0)
+
+    @property
+    def pab_value(self) -> Decimal:
+        return _pick(self.pab, self.win)
+
+    @property
+    def is_standard(self) -> bool:
+        return self == ScoreSystem()
+
+
+def _pick(value: Decimal | None, default: Decimal) -> Decimal:
+    return default if value is None else value
+
+
+class ByeKind(enum.Enum):
+    FULL = "F"
+    HALF = "H"
+    ZERO = "Z"
+
+
+@dataclass(frozen=True)
+class DeclaredBye:
+    """A bye requested before a round is paired (TRF26 240, JaVaFo XXZ)."""
+
+    round: int
+    kind: ByeKind
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ForbiddenPair:
+    """Players that must not be paired with each other (TRF26 260, JaVaFo XXP).
+
+    ``first_round``/``last_round`` of ``None`` mean "every round".
+    """
+
+    players: tuple[int, ...]
+    first_round: int | None = None
+    last_round: int | None = None
+
+    def applies(self, rnd: int) -> bool:
+        return (self.first_round is None or rnd >= self.first_round) and (
+            self.last_round is None or rnd <= self.last_round
+        )
+
+
+@dataclass(frozen=True)
+class Acceleration:
+    """Virtual points added to a player's score for pairing (TRF26 250, JaVaFo XXA).
+
+    ``points[r-1]`` are the virtual points for round ``r``.
+    """
+
+    player: int
+    points: tuple[Decimal, ...]
+
+    def for_round(self, rnd: int) -> Decimal:
+        return self.points[rnd - 1] if 1 <= rnd <= len(self.points) else Decimal(0)
+
+
+@dataclass(frozen=True)
+class Team:
+    """A team of a team event (TRF 013 / TRF26 310)."""
+
+    number: int
+    name: str
+    members: tuple[int, ...] = ()
+    nickname: str = ""
+    strength: str = ""
+    match_points: Decimal | None = None
+    game_points: Decimal | None = None
+    rank: int | None = None
+
+
+@dataclass(frozen=True)
+class Lineup:
+    """Players a team fielded in a round, by board (TRF26 300)."""
+
+    round: int
+    team: int
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TeamMatch:
+    """A team match of a round (derived or TRF26 330 forfeits / 320 PAB)."""
+
+    round: int
+    home: int
+    away: int | None  # None: team PAB
+    forfeit: str = ""  # "", "+-", "-+", "--"
+
+
+@dataclass(frozen=True)
+class AbnormalPoints:
+    """A TRF26 299 record: points assigned outside the normal scoring."""
+
+    type: str
+    match_points: Decimal | None
+    game_points: Decimal | None
+    round: int
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """A whole tournament. Players are kept sorted by starting number."""
+
+    name: str = ""
+    city: str = ""
+    federation: str = ""
+    start_date: str = ""  # ISO "YYYY-MM-DD" when known, else as found
+    end_date: str = ""
+    round_dates: tuple[str, ...] = ()
+    chief_arbiter: str = ""
+    deputy_arbiters: tuple[str, ...] = ()
+    time_control: str = ""
+    time_control_encoded: str = ""  # TRF26 222
+    rounds: int | None = None  # declared number of rounds (142 / XXR)
+    system: str = ""  # TRF26 192 code (e.g. FIDE_DUTCH_2026) or the TRF16 092 text
+    system_text: str = ""  # 092 free text
+    acceleration: tuple[Acceleration, ...] = ()
+    scoring: ScoreSystem = field(default_factory=ScoreSystem)
+    initial_color: Color = Color.NONE  # NONE = not declared
+    tiebreaks: tuple[str, ...] = ()
+    forbidden_pairs: tuple[ForbiddenPair, ...] = ()
+    declared_byes: tuple[DeclaredBye, ...] = ()
+    teams: tuple[Team, ...] = ()
+    lineups: tuple[Lineup, ...] = ()
+    team_matches: tuple[TeamMatch, ...] = ()
+    abnormal_points: tuple[AbnormalPoints, ...] = ()
+    players: tuple[Player, ...] = ()
+    starting_rank_method: str = ""  # TRF26 172
+    pairing_controller: str = ""  # TRF26 182
+    board_colors: str = ""  # TRF26 352
+    team_scoring: str = ""  # TRF26 362
+    declared_players: int | None = None  # 062
+    declared_rated: int | None = None  # 072
+    declared_teams: int | None = None  # 082
+    extra_records: tuple[str, ...] = ()  # unknown lines carried through verbatim
+    comments: tuple[str, ...] = ()
+
+    def replace(self, **changes) -> "Tournament":
+        return dataclasses.replace(self, **changes)
+
+    @property
+    def by_number(self) -> dict[int, Player]:
+        return {p.number: p for p in self.players}
+
+    def player(self, number: int) -> Player:
+        for p in self.players:
+            if p.number == number:
+                return p
+        raise KeyError(number)
+
+    @property
+    def played_rounds(self) -> int:
+        """The highest round with any entry other than NOT_PAIRED."""
+        last = 0
+        for p in self.players:
+            for i, e in enumerate(p.entries, 1):
+                if e.kind is not Kind.NOT_PAIRED and i > last:
+                    last = i
+        return last
+
+    def score(self, number: int, through_round: int | None = None) -> Decimal:
+        """Points of player ``number`` after ``through_round`` (default: all recorded rounds)."""
+        p = self.player(number)
+        entries = p.entries if through_round is None else p.entries[:through_round]
+        return sum((self.scoring.points(e) for e in entries), Decimal(0))
+
+    def round_entries(self, rnd: int) -> Iterator[tuple[Player, RoundEntry]]:
+        for p in self.players:
+            yield p, p.entry(rnd)
