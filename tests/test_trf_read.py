@@ -21,7 +21,9 @@ def test_reads_cr_only_corpus_file_with_points_matching_results():
 
 
 def test_bad_result_code_names_line_and_column():
-    data = b"012 X\n001    1      A                                                                       1.0    1     2 w Q\n"
+    line = "001    1      A".ljust(80) + " 1.0    1     2 w Q"
+    assert line[98] == "Q"  # column 99
+    data = b"012 X\n" + line.encode() + b"\n"
     with pytest.raises(FormatError) as exc:
         formats.get("trf").load(data, path="x.trf")
     assert str(exc.value).startswith("x.trf:2:99: round 1: unknown result code 'Q'")
