@@ -76,3 +76,110 @@ def main() -> None:
     except PairchkError as exc:  # a last safety net: never a traceback for bad input
         typer.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_UNREADABLE)
+
+
+# --------------------------------------------------------------------------- check / pair
+
+_SYSTEM_HELP = "Pairing system: dutch, berger, rutsch, travel-partner, knockout."
+_EDITION_HELP = "Dutch rule edition: 2026 or 2017 (default: from the file, see the report)."
+_FROM_HELP = "Input format (default: detected from content and extension)."
+
+
+def _load_tournament(path: str, fmt: Optional[str]):
+    """Read and parse ``path``; every failure to read exits 3 with a one-line message."""
+    from . import formats
+
+    data = read_input(path)
+    try:
+        loaded = formats.load(data, path=None if path == "-" else path, fmt=fmt)
+    except PairchkError as exc:
+        fail(str(exc), EXIT_UNREADABLE)
+    except (UnicodeError, ValueError) as exc:  # a format bug must still not show a traceback
+        fail(f"{path}: cannot read file: {exc}", EXIT_UNREADABLE)
+    for w in loaded.warnings:
+        warn(str(w))
+    return loaded.tournament
+
+
+@app.command("check")
+def check_cmd(
+    file: str = typer.Argument(..., help="Tournament file to check ('-' for stdin)."),
+    system: str = typer.Option("dutch", "--system", help=_SYSTEM_HELP),
+    edition: Optional[str] = typer.Option(None, "--edition", help=_EDITION_HELP),
+    fmt: str = typer.Option("text", "--format", help="Report format: text, json or html."),
+    from_: Optional[str] = typer.Option(None, "--from", help=_FROM_HELP),
+) -> None:
+    """Re-pair every round and report where the published pairings deviate, and why.
+
+    Exit 0 when every round is ok, 1 when any is not, 3 when the file cannot be read.
+    """
+    from . import checker, report, systems
+
+    if fmt not in report.RENDERERS:
+        fail(f"unknown report format {fmt!r}; known: {', '.join(report.RENDERERS)}", EXIT_USAGE)
+    if edition is not None and edition not in checker.EDITIONS:
+        fail(f"unknown edition {edition!r}; known editions: {', '.join(checker.EDITIONS)}",
+             EXIT_USAGE)
+    if system not in systems.SYSTEMS:
+        fail(f"unknown pairing system {system!r}; known systems: {', '.join(systems.SYSTEMS)}",
+             EXIT_USAGE)
+    t = _load_tournament(file, from_)
+    try:
+        mod = systems.get(system)
+    except ModuleNotFoundError:
+        fail(f"pairing system {system!r} is not available in this installation", EXIT_FINDINGS)
+    try:
+        if checker.is_swiss_module(mod):
+            result = checker.check(t, path=file, edition=edition,
+                                   engine=checker.engine_for(system, mod))
+        elif hasattr(mod, "check"):
+            result = mod.check(t, path=file)
+        else:
+            fail(f"pairing system {system!r} cannot check files yet", EXIT_FINDINGS)
+    except checker.EngineUnavailable as exc:
+        fail(str(exc), EXIT_FINDINGS)
+    except PairchkError as exc:
+        fail(f"{file}: {exc}", EXIT_FINDINGS)
+    typer.echo(report.render(result, fmt))
+    raise typer.Exit(EXIT_OK if result.ok else EXIT_FINDINGS)
+
+
+@app.command("pair")
+def pair_cmd(
+    file: str = typer.Argument(..., help="Tournament file ('-' for stdin)."),
+    round_: Optional[int] = typer.Option(
+        None, "--round", min=1, help="Round to pair from the history before it (default: the next)."),
+    edition: Optional[str] = typer.Option(None, "--edition", help=_EDITION_HELP),
+    fmt: str = typer.Option("text", "--format", help="Output format: text or json."),
+    from_: Optional[str] = typer.Option(None, "--from", help=_FROM_HELP),
+) -> None:
+    """Pair the next round (or --round N) with the Dutch system; boards in FIDE board order."""
+    import json
+
+    from . import checker
+
+    if fmt not in ("text", "json"):
+        fail(f"unknown output format {fmt!r}; known: text, json", EXIT_USAGE)
+    if edition is not None and edition not in checker.EDITIONS:
+        fail(f"unknown edition {edition!r}; known editions: {', '.join(checker.EDITIONS)}",
+             EXIT_USAGE)
+    t = _load_tournament(file, from_)
+    try:
+        engine = checker.engine_for("dutch")
+    except checker.EngineUnavailable as exc:
+        fail(str(exc), EXIT_FINDINGS)
+    rnd = round_ or t.played_rounds + 1
+    try:
+        pairing, ed, why = checker.pair_round(t, rnd, edition=edition, engine=engine)
+    except engine.unpairable as exc:
+        fail(f"{file}: round {rnd} cannot be paired: {exc}", EXIT_FINDINGS)
+    except PairchkError as exc:
+        fail(f"{file}: {exc}", EXIT_FINDINGS)
+    if fmt == "json":
+        typer.echo(json.dumps(pairing.as_json(), indent=2))
+        return
+    typer.echo(f"round {pairing.round} (dutch, edition {ed}: {why})")
+    width = len(str(len(pairing.pairs)))
+    for board, p in enumerate(pairing.pairs, 1):
+        typer.echo(f"board {board:>{width}}: white {p.white} - black {p.black}")
+    typer.echo(f"bye: {pairing.bye if pairing.bye is not None else 'none'}")

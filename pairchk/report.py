@@ -1,0 +1,161 @@
+"""Render a :class:`~pairchk.pairing.CheckReport` as text, JSON or HTML.
+
+The JSON form is described by ``formats/check-report.schema.json``.
+
+>>> from pairchk.pairing import CheckReport, RoundReport
+>>> r = CheckReport("t.trf", "dutch", "2026", "chosen with --edition", [RoundReport(1, "ok")])
+>>> print(to_text(r))
+t.trf: dutch, edition 2026 (chosen with --edition)
+round 1: ok
+summary: 1 round checked: 1 ok
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from .pairing import CheckReport, RoundPairing, RoundReport
+
+STATUSES = ("ok", "deviation", "violation", "unpairable")
+
+
+def summary_counts(report: CheckReport) -> dict[str, int]:
+    counts = {s: 0 for s in STATUSES}
+    for r in report.rounds:
+        counts[r.status] = counts.get(r.status, 0) + 1
+    return counts
+
+
+def summary_line(report: CheckReport) -> str:
+    n = len(report.rounds)
+    counts = summary_counts(report)
+    parts = [f"{c} {s}" for s, c in counts.items() if c]
+    noun = "round" if n == 1 else "rounds"
+    return f"summary: {n} {noun} checked: " + (", ".join(parts) if parts else "nothing to check")
+
+
+def _headline(r: RoundReport) -> str:
+    if r.status == "ok":
+        return "ok"
+    bits = []
+    d = r.details or {}
+    npairs = len(d.get("only_published", []))
+    if npairs:
+        bits.append(f"{npairs} published pair{'s' if npairs != 1 else ''} differ")
+    if d.get("colours_swapped"):
+        n = len(d["colours_swapped"])
+        bits.append(f"{n} pair{'s' if n != 1 else ''} with colours swapped")
+    if "bye" in d:
+        bits.append("bye differs")
+    if r.violations:
+        n = len(r.violations)
+        bits.append(f"{n} absolute-rule violation{'s' if n != 1 else ''}")
+    return f"{r.status} — " + ", ".join(bits) if bits else r.status
+
+
+def to_text(report: CheckReport) -> str:
+    """One line per round, indented details for rounds that are not ok, then a summary."""
+    head = f"{report.path or '<input>'}: {report.system}"
+    if report.edition:
+        head += f", edition {report.edition}"
+        if report.edition_reason:
+            head += f" ({report.edition_reason})"
+    lines = [head]
+    for r in report.rounds:
+        lines.append(f"round {r.round}: {_headline(r)}")
+        for d in r.differences:
+            if r.status != "ok" or d.startswith("compared on pairs only"):
+                lines.append(f"    {d}")
+        if r.explanation:
+            lines.append(f"    why: {r.explanation}")
+        for v in r.violations:
+            lines.append(f"    violation: {v}")
+    for note in report.notes:
+        lines.append(f"note: {note}")
+    lines.append(summary_line(report))
+    return "\n".join(lines)
+
+
+def _pairing_json(p: RoundPairing | None) -> dict | None:
+    if p is None:
+        return None
+    out = p.as_json()
+    for item, pair in zip(out["pairs"], p.pairs):
+        if not pair.colored:
+            item["colored"] = False
+    return out
+
+
+def to_dict(report: CheckReport) -> dict[str, Any]:
+    """The report as plain data (see ``formats/check-report.schema.json``)."""
+    return {
+        "file": report.path,
+        "system": report.system,
+        "edition": report.edition or None,
+        "edition_reason": report.edition_reason,
+        "ok": report.ok,
+        "summary": summary_counts(report),
+        "rounds": [
+            {
+                "round": r.round,
+                "status": r.status,
+                "differences": list(r.differences),
+                "explanation": r.explanation,
+                "violations": list(r.violations),
+                "details": r.details or {},
+                "published": _pairing_json(r.published),
+                "reference": _pairing_json(r.expected),
+            }
+            for r in report.rounds
+        ],
+        "notes": list(report.notes),
+    }
+
+
+def to_json(report: CheckReport) -> str:
+    return json.dumps(to_dict(report), indent=2, ensure_ascii=False)
+
+
+_CSS = """body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}
+td,th{border:1px solid #999;padding:.2em .6em;vertical-align:top;text-align:left}
+.ok{background:#dfd}.deviation{background:#ffd}.violation{background:#fdd}
+.unpairable{background:#ddd}ul{margin:0;padding-left:1.2em}"""
+
+
+def to_html(report: CheckReport) -> str:
+    """A standalone HTML page: a header, one table row per round, the summary."""
+    e = html.escape
+    title = f"pairchk check: {report.path or '<input>'}"
+    rows = []
+    for r in report.rounds:
+        items = [e(d) for d in r.differences]
+        if r.explanation:
+            items.append("<b>why:</b> " + e(r.explanation))
+        items += ["<b>violation:</b> " + e(v) for v in r.violations]
+        detail = "<ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>" if items else ""
+        rows.append(f'<tr class="{e(r.status)}"><td>{r.round}</td><td>{e(r.status)}</td>'
+                    f"<td>{detail}</td></tr>")
+    edition = (f"<p>Edition {e(report.edition)} ({e(report.edition_reason)})</p>"
+               if report.edition else "")
+    notes = "".join(f"<p>Note: {e(n)}</p>" for n in report.notes)
+    return (
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f"<title>{e(title)}</title><style>{_CSS}</style></head><body>"
+        f"<h1>{e(title)}</h1><p>System: {e(report.system)}</p>{edition}"
+        "<table><thead><tr><th>Round</th><th>Status</th><th>Details</th></tr></thead><tbody>"
+        + "".join(rows)
+        + f"</tbody></table>{notes}<p>{e(summary_line(report))}</p></body></html>\n"
+    )
+
+
+RENDERERS = {"text": to_text, "json": to_json, "html": to_html}
+
+
+def render(report: CheckReport, fmt: str = "text") -> str:
+    """Render ``report`` as ``text``, ``json`` or ``html``."""
+    try:
+        return RENDERERS[fmt](report)
+    except KeyError:
+        raise ValueError(f"unknown report format {fmt!r}; known: {', '.join(RENDERERS)}") from None
