@@ -56,6 +56,9 @@ class Kind(enum.Enum):
     ZERO_BYE = "Z"
     ABSENT = " "
     NOT_PAIRED = ""
+    # paired (opponent and colour known) but no result yet: an event in progress. TRF writes
+    # it as an opponent and colour with a blank result code; it is no TRF code of its own.
+    PENDING = "*"
 
     @property
     def code(self) -> str:
@@ -81,10 +84,10 @@ class Kind(enum.Enum):
 
 
 _PLAYED = frozenset({Kind.WIN, Kind.DRAW, Kind.LOSS, Kind.WIN_SHORT, Kind.DRAW_SHORT, Kind.LOSS_SHORT})
-_WITH_OPPONENT = _PLAYED | {Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS}
+_WITH_OPPONENT = _PLAYED | {Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.PENDING}
 _BYES = frozenset({Kind.PAB, Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT})
 
-_KIND_BY_CODE = {k.value: k for k in Kind if k is not Kind.NOT_PAIRED}
+_KIND_BY_CODE = {k.value: k for k in Kind if k not in (Kind.NOT_PAIRED, Kind.PENDING)}
 
 
 def kind_from_code(code: str) -> Kind:
@@ -268,6 +271,8 @@ class Acceleration:
 
     player: int
     points: tuple[Decimal, ...]
+    # TRF26 250 also accelerates match points (team events); empty when none
+    match_points: tuple[Decimal, ...] = ()
 
     def for_round(self, rnd: int) -> Decimal:
         return self.points[rnd - 1] if 1 <= rnd <= len(self.points) else Decimal(0)
@@ -294,6 +299,7 @@ class Lineup:
     round: int
     team: int
     players: tuple[int, ...]
+    opponent: int | None = None  # the opposing team (TRF26 300 columns 13-15)
 
 
 @dataclass(frozen=True)
@@ -326,7 +332,7 @@ class Tournament:
     federation: str = ""
     start_date: str = ""  # ISO "YYYY-MM-DD" when known, else as found
     end_date: str = ""
-    round_dates: tuple[str, ...] = ()
+    round_dates: tuple[str, ...] = ()  # as found in the file (TRF 132)
     chief_arbiter: str = ""
     deputy_arbiters: tuple[str, ...] = ()
     time_control: str = ""
@@ -352,6 +358,10 @@ class Tournament:
     declared_players: int | None = None  # 062
     declared_rated: int | None = None  # 072
     declared_teams: int | None = None  # 082
+    round_dates_iso: tuple[str, ...] = ()  # round_dates as ISO "YYYY-MM-DD"; "" where unknown
+    tiebreak_text: str = ""  # TRF26 202 (tie-break definition as written)
+    team_pab_match_points: Decimal | None = None  # TRF26 320 columns 5-8
+    team_pab_game_points: Decimal | None = None  # TRF26 320 columns 10-13
     extra_records: tuple[str, ...] = ()  # unknown lines carried through verbatim
     comments: tuple[str, ...] = ()
 
