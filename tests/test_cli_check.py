@@ -1,0 +1,197 @@
+"""`pairchk check` and `pairchk pair`: exit codes and exact messages.
+
+The engine is injected as a fake system module (``pairchk.systems.get`` patched), so these
+tests pin the command layer whatever the state of the real engine.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from typer.testing import CliRunner
+
+from pairchk import systems
+from pairchk.cli import app
+from pairchk.pairing import Pair, RoundPairing, published_pairing
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURE = str(ROOT / "fixtures" / "dutch_p008_r06.trf")
+
+runner = CliRunner()
+
+
+class Unpairable(ValueError):
+    pass
+
+
+def fake_module(change: dict[int, RoundPairing | None] | None = None) -> SimpleNamespace:
+    """A system module whose reference is the published round unless ``change`` says other."""
+    change = change or {}
+
+    def round_state(t, rnd, *, edition):
+        return SimpleNamespace(t=t, rnd=rnd, edition=edition)
+
+    def pair(state):
+        if state.rnd in change:
+            if change[state.rnd] is None:
+                raise Unpairable("no legal pairing")
+            return change[state.rnd]
+        return published_pairing(state.t, state.rnd)
+
+    return SimpleNamespace(
+        round_state=round_state, pair=pair, UnpairableError=Unpairable,
+        # the colour-preference criterion is C12 in the 2026 text, C.10 in the 2017 text
+        criteria_values=lambda s, p: {
+            "C5": 0,
+            ("C10" if s.edition == "2017" else "C12"):
+                0 if s.rnd not in change else (1 if p == change[s.rnd] else 2)},
+        absolute_violations=lambda s, p: [],
+    )
+
+
+@pytest.fixture
+def engine(monkeypatch):
+    """Install a fake dutch module; returns a setter for the rounds it pairs differently."""
+    mods = {"dutch": fake_module()}
+    real_get = systems.get
+    monkeypatch.setattr(systems, "get", lambda name: mods[name] if name in mods else real_get(name))
+
+    def set_change(change, name="dutch", mod=None):
+        mods[name] = mod or fake_module(change)
+
+    return set_change
+
+
+def test_check_all_rounds_ok_exits_0(engine):
+    result = runner.invoke(app, ["check", FIXTURE])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == (f"{FIXTURE}: dutch, edition 2026 (system code FIDE_DUTCH_2025 in the "
+                        "file means the 2026 text)")
+    assert lines[1:7] == [f"round {r}: ok" for r in range(1, 7)]
+    assert lines[-1] == "summary: 6 rounds checked: 6 ok"
+
+
+def test_check_deviation_exits_1_and_explains(engine):
+    from pairchk import formats
+
+    t = formats.load_path(FIXTURE).tournament
+    pub = published_pairing(t, 3)
+    a, b = pub.pairs[0], pub.pairs[1]
+    other = RoundPairing(3, (Pair(a.white, b.black), Pair(b.white, a.black)) + pub.pairs[2:],
+                         pub.bye)
+    engine({3: other})
+    result = runner.invoke(app, ["check", FIXTURE, "--edition", "2017"])
+    assert result.exit_code == 1
+    out = result.stdout.splitlines()
+    assert out[3] == "round 3: deviation — 2 published pairs differ"
+    assert out[4] == f"    pairs only in published: {a.white}-{a.black}, {b.white}-{b.black}"
+    assert out[5] == f"    pairs only in reference: {a.white}-{b.black}, {b.white}-{a.black}"
+    assert out[6] == ("    why: C.10 (2017) players not getting their colour preference: "
+                      "published 2, reference 1")
+    assert out[-1] == "summary: 6 rounds checked: 5 ok, 1 deviation"
+
+
+def test_check_json_validates_and_reports_unpairable(engine):
+    import jsonschema
+
+    engine({2: None})
+    result = runner.invoke(app, ["check", FIXTURE, "--format", "json"])
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    schema = json.loads((ROOT / "formats" / "check-report.schema.json").read_text())
+    jsonschema.validate(data, schema)
+    assert [r["status"] for r in data["rounds"]] == ["ok", "unpairable", "ok", "ok", "ok", "ok"]
+    assert data["rounds"][1]["explanation"] == "no legal pairing exists: no legal pairing"
+
+
+def test_check_html(engine):
+    result = runner.invoke(app, ["check", FIXTURE, "--format", "html"])
+    assert result.exit_code == 0
+    assert result.stdout.startswith("<!DOCTYPE html>")
+
+
+def test_check_missing_file_exits_3():
+    result = runner.invoke(app, ["check", "no/such.trf"])
+    assert result.exit_code == 3
+    assert result.stderr == "error: no/such.trf: cannot read file: No such file or directory\n"
+
+
+def test_check_unrecognised_content_exits_3(tmp_path):
+    bad = tmp_path / "junk.bin"
+    bad.write_bytes(b"\x00\x01 not a tournament")
+    result = runner.invoke(app, ["check", str(bad)])
+    assert result.exit_code == 3
+    assert result.stderr.startswith(f"error: {bad}: ")
+    assert "Traceback" not in result.output
+
+
+def test_check_bad_trf_line_exits_3_with_location(tmp_path):
+    bad = tmp_path / "bad.trf"
+    lines = Path(FIXTURE).read_bytes().replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")
+    lines[2] = lines[2][:98] + b"Q" + lines[2][99:]  # an unknown result code in round 1
+    bad.write_bytes(b"\n".join(lines))
+    result = runner.invoke(app, ["check", str(bad)])
+    assert result.exit_code == 3
+    assert result.stderr.startswith(f"error: {bad}:3:99: ")
+    assert "Traceback" not in result.output
+
+
+def test_check_usage_errors_exit_2():
+    r = runner.invoke(app, ["check", FIXTURE, "--edition", "2025"])
+    assert (r.exit_code, r.stderr) == (2, "error: unknown edition '2025'; known editions: 2026, 2017\n")
+    r = runner.invoke(app, ["check", FIXTURE, "--format", "xml"])
+    assert (r.exit_code, r.stderr) == (2, "error: unknown report format 'xml'; known: text, json, html\n")
+    r = runner.invoke(app, ["check", FIXTURE, "--system", "monrad"])
+    assert r.exit_code == 2
+    assert r.stderr == ("error: unknown pairing system 'monrad'; known systems: dutch, berger, "
+                        "rutsch, travel-partner, knockout\n")
+
+
+def test_check_system_not_available(monkeypatch):
+    monkeypatch.setitem(systems.SYSTEMS, "nosuch", "nosuch_engine")
+    r = runner.invoke(app, ["check", FIXTURE, "--system", "nosuch"])
+    assert r.exit_code == 1
+    assert r.stderr == "error: pairing system 'nosuch' is not available in this installation\n"
+
+
+def test_check_dispatches_to_a_fixed_schedule_system(engine):
+    from pairchk.pairing import CheckReport, RoundReport
+
+    calls = []
+
+    def check(t, *, path):
+        calls.append(path)
+        return CheckReport(path, "berger", rounds=[RoundReport(1, "ok"), RoundReport(2, "deviation")])
+
+    engine(None, name="berger", mod=SimpleNamespace(check=check))
+    r = runner.invoke(app, ["check", FIXTURE, "--system", "berger"])
+    assert r.exit_code == 1 and calls == [FIXTURE]
+    assert r.stdout.splitlines() == [f"{FIXTURE}: berger", "round 1: ok", "round 2: deviation",
+                                     "summary: 2 rounds checked: 1 ok, 1 deviation"]
+
+
+def test_pair_next_round_text_and_json(engine):
+    ref = RoundPairing(7, (Pair(3, 1), Pair(2, 4), Pair(5, 6), Pair(8, 7)), bye=None)
+    engine({7: ref})
+    r = runner.invoke(app, ["pair", FIXTURE])
+    assert r.exit_code == 0, r.output
+    out = r.stdout.splitlines()
+    assert out[0].startswith("round 7 (dutch, edition 2026: ")
+    assert out[-1] == "bye: none"
+    assert len(out) == 6 and out[1].startswith("board 1: white ")
+    r = runner.invoke(app, ["pair", FIXTURE, "--format", "json"])
+    data = json.loads(r.stdout)
+    assert data["round"] == 7 and data["bye"] is None
+    assert sorted((p["white"], p["black"]) for p in data["pairs"]) == [(2, 4), (3, 1), (5, 6), (8, 7)]
+    assert [p["board"] for p in data["pairs"]] == [1, 2, 3, 4]
+
+
+def test_pair_round_n_unpairable_exits_1(engine):
+    engine({4: None})
+    r = runner.invoke(app, ["pair", FIXTURE, "--round", "4"])
+    assert r.exit_code == 1
+    assert r.stderr == f"error: {FIXTURE}: round 4 cannot be paired: no legal pairing\n"
