@@ -212,7 +212,12 @@ def pair_round(
         raise PairchkError(f"round {rnd} does not exist; rounds start at 1")
     state = engine.round_state(t, rnd, edition=ed)
     result = engine.pair(state)
-    return board_order(result, pairing_scores(t, rnd)), ed, why
+    players = getattr(state, "players", None)
+    if isinstance(players, Mapping) and all(hasattr(p, "pairing_score") for p in players.values()):
+        scores = {n: p.pairing_score for n, p in players.items()}  # the shared derived state
+    else:  # an engine whose state carries no pairing scores
+        scores = pairing_scores(t, rnd)
+    return board_order(result, scores), ed, why
 
 
 # --------------------------------------------------------------------------- criteria wording
@@ -446,6 +451,19 @@ def _violations(t: Tournament, rnd: int, state: Any, published: RoundPairing,
     return out
 
 
+def _preference(state: Any, number: int) -> str:
+    """``"5 prefers white (strong)"`` from the shared state, or ``""`` if it has no such data."""
+    players = getattr(state, "players", None)
+    ps = players.get(number) if isinstance(players, Mapping) else None
+    pref, kind = getattr(ps, "pref", None), getattr(ps, "pref_kind", None)
+    if pref is None:
+        return ""
+    colour = {"w": "white", "b": "black"}.get(getattr(pref, "value", ""))
+    if colour is None:
+        return f"{number} has no colour preference"
+    return f"{number} prefers {colour} ({getattr(kind, 'value', kind)})"
+
+
 def _explain(state: Any, published: RoundPairing, reference: RoundPairing, diff: _Diff,
              edition: str, engine: Engine) -> tuple[str, dict | None]:
     pub_players, ref_players = _players(published), _players(reference)
@@ -482,8 +500,11 @@ def _explain(state: Any, published: RoundPairing, reference: RoundPairing, diff:
                 f"{_show(ref_value)}); the reference engine may be wrong here", crit)
     art = "C.04.3 art. 5.2 (2026)" if edition == "2026" else "C.04.3 E.1-E.5 (2017)"
     if not (diff.only_published or diff.only_reference or diff.bye):
+        prefs = [_preference(state, n) for p, _ in diff.colours_swapped[:3]
+                 for n in (p.white, p.black)]
+        tail = "; " + ", ".join(x for x in prefs if x) if any(prefs) else ""
         return (f"same pairs, equally good on every criterion; colours differ from the colour "
-                f"allocation rules {art}"), None
+                f"allocation rules {art}{tail}"), None
     order = "C.04.3 art. 3-4" if edition == "2026" else "C.04.3 B, D"
     return (f"equally good on every criterion of the {edition} text; the reference pairing "
             f"comes first in the generation order ({order})"), None

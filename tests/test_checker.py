@@ -321,3 +321,19 @@ def test_engine_for_missing_system_is_unavailable(monkeypatch):
     monkeypatch.setitem(systems.SYSTEMS, "nosuch", "nosuch_engine")
     with pytest.raises(checker.EngineUnavailable, match="pairing system 'nosuch' is not available"):
         checker.engine_for("nosuch")
+
+
+def test_colour_swap_names_the_preferences_from_the_state():
+    from types import SimpleNamespace as NS
+
+    t = five_players()
+    refs = as_published(t)
+    refs[2] = RoundPairing(2, (Pair(1, 4), Pair(2, 5)), bye=3)
+    prefs = {1: NS(pref=W, pref_kind=NS(value="strong")), 4: NS(pref=Color.NONE, pref_kind=None)}
+    eng = Engine("dutch", lambda t, r, *, edition: NS(players=prefs, t=t, rnd=r), lambda s: refs[s.rnd],
+                 lambda s, p: {"C12": 0}, lambda s, p: [], Unpairable)
+    r2 = check(t, engine=eng).rounds[1]
+    assert r2.differences == ["colours swapped: 4-1 (reference 1-4)"]
+    assert r2.explanation == (
+        "same pairs, equally good on every criterion; colours differ from the colour allocation "
+        "rules C.04.3 art. 5.2 (2026); 4 has no colour preference, 1 prefers white (strong)")
