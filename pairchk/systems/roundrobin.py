@@ -91,23 +91,39 @@ def check_rounds(
     schedule numbers when the file does not use the schedule's numbers."""
     reports = []
     rounds = min(t.played_rounds, len(table))
-    back = {v: k for k, v in numbering.items()} if numbering else None
-    met: dict[frozenset[int], int] = {}
     cycle = len(table) // 2 if _is_double(table) else len(table)
+    pubs = []
     for rnd in range(1, rounds + 1):
         pub = published_pairing(t, rnd)
-        if numbering:
-            pub = renumber(pub, numbering)
+        if pub.bye is None and table[rnd - 1].bye is not None:
+            # Round robins record the rest day in many ways (U, F, Z, blank); when exactly one
+            # player has no game, that is the published bye.
+            idle = [p.number for p in t.players if p.entry(rnd).kind.is_bye]
+            if len(idle) == 1:
+                pub = RoundPairing(pub.round, pub.pairs, idle[0])
+        pubs.append(renumber(pub, numbering) if numbering else pub)
+    meetings: dict[frozenset[int], list[int]] = {}
+    for pub in pubs:
+        for p in pub.pairs:
+            meetings.setdefault(p.players, []).append(pub.round)
+    for pub in pubs:
+        rnd = pub.round
         exp = table[rnd - 1]
         rep = compare_round(pub, exp, colour_why, pair_why(rnd))
-        # A repeated meeting inside one cycle breaks the round robin itself, not just the table.
+        # A pair met twice in one cycle breaks the round robin itself. Blame the round whose
+        # game is off the schedule, not the round where the schedule has that game.
+        scheduled = {p.players for p in exp.pairs}
         for p in pub.pairs:
-            first = met.get(p.players)
-            if first is not None and (first - 1) // cycle == (rnd - 1) // cycle:
+            if p.players in scheduled:
+                continue
+            others = [
+                r for r in meetings[p.players]
+                if r != rnd and (r - 1) // cycle == (rnd - 1) // cycle
+            ]
+            if others:
                 rep.violations.append(
-                    f"{_dash(p)} already met in round {first} (every pair meets once per cycle)"
+                    f"{_dash(p)} also meet in round {others[0]} (each pair meets once per cycle)"
                 )
-            met.setdefault(p.players, rnd)
         seen: set[int] = set()
         for p in pub.pairs:
             for x in p.players:
@@ -116,8 +132,6 @@ def check_rounds(
                 seen.add(x)
         if rep.violations:
             rep.status = "violation"
-        if back:
-            rep.details["schedule_numbers"] = True
         reports.append(rep)
     return reports
 
