@@ -27,6 +27,7 @@ _MODULES = [
     "json_model",
     "trf",
     "trf26",
+    "swt",
 ]
 
 

@@ -1,0 +1,108 @@
+import json
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from pairchk import formats
+from pairchk.errors import FormatError
+from pairchk.formats import swt
+from pairchk.model import Color, Kind
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def shared(*parts: str) -> Path:
+    for base in (ROOT / ".." / "shared", Path("/work/shared")):
+        p = base.joinpath(*parts)
+        if p.exists():
+            return p
+    pytest.skip(f"shared sample {'/'.join(parts)} not available")
+
+
+INDIVIDUAL = ROOT / "fixtures" / "SwissIndividual.SWT"
+
+
+def test_individual_sample_has_24_players_and_9_rounds():
+    loaded = formats.load_path(str(INDIVIDUAL))
+    t = loaded.tournament
+    assert loaded.warnings == []
+    assert len(t.players) == 24 and t.rounds == 9 and t.played_rounds == 9
+    assert t.name == "Test Tournament with a very long title"
+    assert (t.city, t.start_date, t.end_date) == ("Los Angeles", "2013-05-18", "2013-05-26")
+    assert t.round_dates[0] == "2013-05-19" and len(t.round_dates) == 9
+    p1 = t.player(1)
+    assert (p1.name, p1.rating, p1.national_rating, p1.birth, p1.sex) == ("Gib, David", 2085, 2090, "1986/06/15", "m")
+    assert p1.entry(1).kind is Kind.WIN and p1.entry(1).opponent == 13 and p1.entry(1).color is Color.WHITE
+    assert p1.points == Decimal("5.5") and t.score(1) == Decimal("5.5")
+    # every declared score agrees with the results read
+    assert all(t.score(p.number) == p.points for p in t.players)
+
+
+def test_individual_sample_agrees_with_swtparser_output():
+    decoded = json.loads(shared("samples", "swiss-chess-swt", "SwissIndividual.decoded.json").read_text())
+    t = swt.load(INDIVIDUAL.read_bytes()).tournament
+    by_id = {p["2020"]: p for p in decoded["players"]}
+    for rec in decoded["players"]:
+        p = t.player(rec["2021"])
+        assert p.name.replace(", ", ",") == rec["2000"]
+        assert p.club == rec["2001"] and str(p.rating or "") == rec["2003"] and p.fide_id == rec["2033"]
+    checked = 0
+    for pr in decoded["pairings_players"]:
+        me = by_id[pr["player"]]["2021"]
+        e = t.player(me).entry(pr["round"])
+        assert e.opponent == int(pr["4001"], 16)
+        assert e.color is {"4000-1": Color.WHITE, "4000-2": Color.BLACK}[pr["4000"]]
+        points = int(pr["4002"].split("-")[1]) % 4  # 1: 0, 2: ½, 3: 1
+        assert e.kind is {1: Kind.LOSS, 2: Kind.DRAW, 3: Kind.WIN}[points]
+        checked += 1
+    assert checked == 24 * 9
+
+
+def test_team_sample_reads_teams_players_lineups_and_a_forfeit():
+    loaded = formats.load_path(str(shared("samples", "swiss-chess-swt", "SwissTeam.SWT")))
+    t = loaded.tournament
+    assert len(t.players) == 83 and len(t.teams) == 10 and t.rounds == 7
+    la = t.teams[0]
+    assert (la.name, la.members[:3], la.match_points, la.game_points) == ("Los Angeles", (1, 2, 3), Decimal(12), Decimal("40.5"))
+    assert sum(len(tm.members) for tm in t.teams) == 83
+    # 8 boards: every lineup has 8 players, 10 lineups per round
+    assert len(t.lineups) == 70 and all(len(lu.players) == 8 for lu in t.lineups)
+    assert len([m for m in t.team_matches if m.round == 1]) == 5
+    # round 7: Bailey (35) wins by forfeit against Schell (68)
+    assert t.player(35).entry(7).kind is Kind.FORFEIT_WIN and t.player(35).entry(7).opponent == 68
+    assert t.player(68).entry(7).kind is Kind.FORFEIT_LOSS
+    # a reserve who sat out round 2 is not paired there
+    assert t.player(26).entry(2).kind is Kind.NOT_PAIRED and t.player(26).team == 3
+
+
+def test_detect_is_strict():
+    data = INDIVIDUAL.read_bytes()
+    assert swt.detect(data)
+    assert not swt.detect(data[:-1])
+    assert not swt.detect(b"012 Some tournament\n" * 1000)
+
+
+def test_truncated_file_is_a_clear_error_with_sizes():
+    data = INDIVIDUAL.read_bytes()[:20000]
+    with pytest.raises(FormatError, match=r"^x\.swt: file has 20000 bytes but its header .* implies 33208"):
+        swt.load(data, path="x.swt")
+
+
+def test_wrong_version_names_the_byte_offset():
+    data = bytearray(INDIVIDUAL.read_bytes())
+    data[0x261:0x263] = (650).to_bytes(2, "little")
+    with pytest.raises(FormatError, match=r"byte offset 609: file version 650"):
+        swt.load(bytes(data), path="x.swt")
+
+
+def test_bad_opponent_names_the_byte_offset():
+    data = bytearray(INDIVIDUAL.read_bytes())
+    off = 13384 + 9  # player 1, round 1, opponent field
+    data[off:off + 2] = (99).to_bytes(2, "little")
+    with pytest.raises(FormatError, match=rf"byte offset {off}: player 1 round 1 has opponent 99"):
+        swt.load(bytes(data), path="x.swt")
+
+
+def test_swt_cannot_be_written():
+    assert not swt.CAN_WRITE
