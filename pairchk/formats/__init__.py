@@ -28,6 +28,7 @@ _MODULES = [
     "trf",
     "trf26",
     "swt",
+    "chess_results_xml",
 ]
 
 

@@ -1,0 +1,356 @@
+"""chess-results.com upload XML (``Uploadxml.aspx``), read and write.
+
+Root ``<chessresults>`` with ``tournamentdata/tournament``, ``rounds/round``, ``players/player``,
+``playerpairings/playerpairing`` and, for team events, ``teams/team`` and
+``teampairings/teampairing``. Pairing quirks: ``blackno="-1"`` is the pairing-allocated bye,
+``blackno="-2"`` an unpaired player whose ``reswhite`` holds the bye points ("" = absent);
+``forfeit="K"`` marks a forfeit, ``"U"`` an unrated game. ``pts``/``tb*`` use a decimal comma.
+The third-party interface is described in ``Sharly-Chess/sharly-chess`` (see docs/formats.md §2.2).
+
+>>> t = load(dump(Tournament(name="Open", rounds=1, players=(
+...     Player(1, "Kasparov, Garry", entries=(RoundEntry(Kind.PAB),)),))).data).tournament
+>>> t.name, t.player(1).entry(1).kind
+('Open', <Kind.PAB: 'U'>)
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+from lxml import etree
+
+from ..errors import FormatError, Warning_
+from ..model import (
+    Color, Kind, Lineup, NOT_PAIRED, Player, RoundEntry, ScoreSystem, Team, TeamMatch, Tournament,
+)
+from . import Dumped, Loaded
+from ._dropped import dropped_warnings
+from ._xmlsafe import parse, sniff_root
+
+NAME = "chess-results-xml"
+EXTENSIONS = (".cr.xml",)
+CAN_READ = True
+CAN_WRITE = True
+CANNOT_CARRY = [
+    "tournament.system", "tournament.system_text", "tournament.acceleration",
+    "tournament.initial_color", "tournament.forbidden_pairs", "tournament.declared_byes",
+    "tournament.abnormal_points", "tournament.time_control_encoded",
+    "tournament.starting_rank_method", "tournament.pairing_controller", "tournament.board_colors",
+    "tournament.team_scoring", "tournament.declared_players", "tournament.declared_rated",
+    "tournament.declared_teams", "tournament.extra_records", "tournament.comments",
+    "player.national_ratings", "player.status", "player.extra",
+]
+
+_HINT = "chess-results upload XML has <chessresults> with <players> and <playerpairings>"
+_TB_PREFIX = "chess-results:"  # tie-breaks are chess-results numbers (tb1no..tb5no)
+
+
+def detect(data: bytes) -> bool:
+    """True when the first element is ``<chessresults>`` (no namespace)."""
+    return sniff_root(data) == ("", "chessresults")
+
+
+def _dec(text: str | None, where: str, el, path) -> Decimal | None:
+    text = (text or "").strip().replace(",", ".")
+    if not text:
+        return None
+    try:
+        return Decimal(text)
+    except InvalidOperation:
+        raise FormatError(f"<{el.tag}> {where}={text!r} is not a number", path=path,
+                          line=el.sourceline, expected="a number such as 1.0 or 3,5", hint=_HINT) from None
+
+
+def _int(el, attr: str, path, *, required: bool = True) -> int | None:
+    text = (el.get(attr) or "").strip()
+    if not text:
+        if required:
+            raise FormatError(f"<{el.tag}> has no {attr}", path=path, line=el.sourceline,
+                              expected=f"an integer {attr} attribute", hint=_HINT)
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise FormatError(f"<{el.tag}> {attr}={text!r} is not an integer", path=path,
+                          line=el.sourceline, expected=f"an integer {attr}", hint=_HINT) from None
+
+
+def _iso(yyyymmdd: str) -> str:
+    s = (yyyymmdd or "").strip()
+    if len(s) == 8 and s.isdigit():
+        return f"{s[:4]}-{s[4:6]}-{s[6:]}"
+    return s
+
+
+def load(data: bytes, *, path: str | None = None) -> Loaded:
+    """Read a chess-results upload XML document."""
+    root = parse(data, path=path)
+    if root.tag != "chessresults":
+        raise FormatError(f"root element is <{root.tag}>", path=path, line=root.sourceline,
+                          expected="<chessresults>", hint=_HINT)
+    warnings: list[Warning_] = []
+    td = root.find("tournamentdata/tournament")
+    if td is None:
+        raise FormatError("no <tournamentdata><tournament> element", path=path, line=root.sourceline,
+                          expected="<tournamentdata><tournament .../>", hint=_HINT)
+    rounds = _int(td, "rounds", path, required=False)
+    round_dates = []
+    for r in root.iterfind("rounds/round"):
+        n = _int(r, "round", path)
+        while len(round_dates) < n:
+            round_dates.append("")
+        round_dates[n - 1] = _iso(r.get("date", ""))
+    while round_dates and not round_dates[-1]:
+        round_dates.pop()
+
+    players: dict[int, dict] = {}
+    lines: dict[int, int] = {}
+    for p in root.iterfind("players/player"):
+        no = _int(p, "no", path)
+        if no in players:
+            raise FormatError(f"player no={no} appears twice", path=path, line=p.sourceline,
+                              expected="unique player numbers", hint=_HINT)
+        last, first = (p.get("lastname") or "").strip(), (p.get("firstname") or "").strip()
+        if "," in last and not first:  # chess-results often sends "Last,First" in lastname
+            last, _, first = last.partition(",")
+        name = f"{last.strip()}, {first.strip()}" if first else last
+        rating = _int(p, "rtgfide", path, required=False) or None
+        sex = {"M": "m", "F": "w", "W": "w"}.get((p.get("sex") or "").strip().upper(), "")
+        teamno = _int(p, "teamno", path, required=False) or None
+        players[no] = dict(
+            number=no, name=name, title=(p.get("title") or "").strip(), rating=rating,
+            national_rating=_int(p, "rtgnat", path, required=False) or None,
+            birth=(p.get("dob") or "").strip(), sex=sex, federation=(p.get("fed") or "").strip(),
+            fide_id=(p.get("fideid") or "").strip().lstrip("0"), national_id=(p.get("id") or "").strip(),
+            club=(p.get("clubname") or "").strip(), team=teamno,
+            rank=_int(p, "rank", path, required=False) or None,
+            points=_dec(p.get("pts"), "pts", p, path),
+        )
+        lines[no] = p.sourceline
+
+    entries: dict[int, dict[int, RoundEntry]] = {n: {} for n in players}
+    boards: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    pending = []
+    pab_points: set[Decimal] = set()
+    for pp in root.iterfind("playerpairings/playerpairing"):
+        rnd = _int(pp, "round", path)
+        w = _int(pp, "whiteno", path)
+        b = _int(pp, "blackno", path)
+        if w not in players:
+            raise FormatError(f"playerpairing round {rnd}: whiteno={w} is not a player", path=path,
+                              line=pp.sourceline, expected="a <player no=...>", hint=_HINT)
+        if b > 0 and b not in players:
+            raise FormatError(f"playerpairing round {rnd}: blackno={b} is not a player", path=path,
+                              line=pp.sourceline, expected="a <player no=...>, -1 (bye) or -2 (unpaired)",
+                              hint=_HINT)
+        rw = _dec(pp.get("reswhite"), "reswhite", pp, path)
+        rb = _dec(pp.get("resblack"), "resblack", pp, path)
+        forfeit = (pp.get("forfeit") or "").strip().upper()
+        for who in (w, b):
+            if who > 0 and rnd in entries[who]:
+                raise FormatError(f"player {who} is paired twice in round {rnd}", path=path,
+                                  line=pp.sourceline, expected="one pairing per player and round", hint=_HINT)
+        if b == -1:
+            entries[w][rnd] = RoundEntry(Kind.PAB)
+            if rw is not None:
+                pab_points.add(rw)
+            continue
+        if b == -2 or b == 0:
+            kind = {None: Kind.ABSENT, Decimal(0): Kind.ZERO_BYE, Decimal("0.5"): Kind.HALF_BYE,
+                    Decimal(1): Kind.FULL_BYE}.get(rw)
+            if kind is None:
+                raise FormatError(f"unpaired player {w} round {rnd} scores {rw}", path=path,
+                                  line=pp.sourceline, expected="reswhite of '', 0, 0.5 or 1", hint=_HINT)
+            entries[w][rnd] = RoundEntry(kind)
+            continue
+        if b < 0:
+            raise FormatError(f"playerpairing round {rnd}: blackno={b}", path=path, line=pp.sourceline,
+                              expected="a player number, -1 (bye) or -2 (unpaired)", hint=_HINT)
+        board = _int(pp, "board", path, required=False) or 0
+        if players[w]["team"] and board:
+            boards.setdefault((rnd, players[w]["team"]), []).append((board, w))
+            if players[b]["team"]:
+                boards.setdefault((rnd, players[b]["team"]), []).append((board, b))
+        if rw is None or rb is None:
+            pending.append((rnd, w, b))
+            continue
+        kw, kb = _kinds(rw, rb, forfeit)
+        if forfeit not in ("", "K", "U"):
+            warnings.append(Warning_(f"round {rnd} {w}-{b}: forfeit code {forfeit!r} (penalty) read as"
+                                     " a normal result", path=path, line=pp.sourceline))
+        entries[w][rnd] = RoundEntry(kw, b, Color.WHITE)
+        entries[b][rnd] = RoundEntry(kb, w, Color.BLACK)
+
+    last_round = max([rounds or 0] + [r for e in entries.values() for r in e])
+    plist = []
+    for no in sorted(players):
+        ents = [entries[no].get(r, NOT_PAIRED) for r in range(1, last_round + 1)]
+        while ents and ents[-1] is NOT_PAIRED:
+            ents.pop()
+        plist.append(Player(entries=tuple(ents), **players[no]))
+
+    teams, matches = [], []
+    for tm in root.iterfind("teams/team"):
+        no = _int(tm, "no", path)
+        teams.append(Team(number=no, name=(tm.get("teamname") or "").strip(),
+                          members=tuple(p.number for p in plist if p.team == no),
+                          match_points=_dec(tm.get("points"), "points", tm, path),
+                          rank=_int(tm, "rank", path, required=False) or None))
+    for tp in root.iterfind("teampairings/teampairing"):
+        no2 = _int(tp, "no2", path)
+        matches.append(TeamMatch(_int(tp, "round", path), _int(tp, "no1", path), no2 if no2 > 0 else None))
+    lineups = [Lineup(r, team, tuple(p for _, p in sorted(lst))) for (r, team), lst in sorted(boards.items())]
+
+    scoring = ScoreSystem()
+    if len(pab_points) == 1 and pab_points != {Decimal(1)}:
+        scoring = ScoreSystem(pab=pab_points.pop())
+    tb = [td.get(f"tb{i}no", "").strip() for i in range(1, 6)]
+    t = Tournament(
+        name=(td.get("name") or "").strip(), city=(td.get("location") or "").strip(),
+        federation=(td.get("federation") or "").strip(),
+        start_date=_iso(td.get("from", "")), end_date=_iso(td.get("to", "")),
+        round_dates=tuple(round_dates),
+        chief_arbiter=(td.get("chiefarbiter") or td.get("arbiter") or "").strip(),
+        deputy_arbiters=tuple(a.strip() for a in (td.get("deputyarbiter") or "").split(",") if a.strip()),
+        time_control=(td.get("timecontrol") or "").strip(), rounds=rounds,
+        tiebreaks=tuple(_TB_PREFIX + n for n in tb if n and n != "0"),
+        scoring=scoring, teams=tuple(teams), lineups=tuple(lineups), team_matches=tuple(matches),
+        players=tuple(plist),
+    )
+    meta = {"key": td.get("key", ""), "type": td.get("type", "")}
+    if pending:
+        meta["pending_pairings"] = pending
+        warnings.append(Warning_(f"{len(pending)} pairing(s) without a result (e.g. round {pending[0][0]}:"
+                                 f" {pending[0][1]} - {pending[0][2]}); left out of the rounds", path=path))
+    return Loaded(t, warnings, lines=lines, meta=meta)
+
+
+def _kinds(rw: Decimal, rb: Decimal, forfeit: str) -> tuple[Kind, Kind]:
+    if forfeit == "K":
+        return (Kind.FORFEIT_WIN if rw > rb else Kind.FORFEIT_LOSS,
+                Kind.FORFEIT_WIN if rb > rw else Kind.FORFEIT_LOSS)
+    unrated = forfeit == "U"
+    win, draw, loss = ((Kind.WIN_SHORT, Kind.DRAW_SHORT, Kind.LOSS_SHORT) if unrated
+                       else (Kind.WIN, Kind.DRAW, Kind.LOSS))
+    if rw == rb:
+        return (draw, draw) if rw else (loss, loss)
+    return (win, loss) if rw > rb else (loss, win)
+
+
+# ------------------------------------------------------------------------------------- dump
+
+_RES = {Kind.WIN: "1.0", Kind.LOSS: "0.0", Kind.DRAW: "0.5", Kind.WIN_SHORT: "1.0", Kind.LOSS_SHORT: "0.0",
+        Kind.DRAW_SHORT: "0.5", Kind.FORFEIT_WIN: "1.0", Kind.FORFEIT_LOSS: "0.0"}
+
+
+def _fmt(d: Decimal | None, comma: bool = True) -> str:
+    if d is None:
+        return ""
+    s = f"{d:.1f}" if d == d.quantize(Decimal("0.1")) else f"{d:f}"
+    return s.replace(".", ",") if comma else s
+
+
+def _yyyymmdd(iso: str) -> str:
+    return iso.replace("-", "") if len(iso) == 10 and iso[4] == "-" else iso
+
+
+def dump(t: Tournament, **options) -> Dumped:
+    """Write ``t`` as chess-results upload XML. Options: ``key`` (tournament key), ``type``."""
+    warnings = dropped_warnings(t, CANNOT_CARRY, NAME)
+    nrounds = max(t.rounds or 0, t.played_rounds)
+    root = etree.Element("chessresults")
+    tbs = [x[len(_TB_PREFIX):] for x in t.tiebreaks if x.startswith(_TB_PREFIX)][:5]
+    if len(tbs) != len(t.tiebreaks):
+        warnings.append(Warning_(f"{NAME} names tie-breaks by chess-results number only; "
+                                 f"{', '.join(x for x in t.tiebreaks if not x.startswith(_TB_PREFIX))} dropped"))
+    tbs += ["0"] * (5 - len(tbs))
+    ratings = [p.rating for p in t.players if p.rating]
+    attrs = {
+        "key": str(options.get("key", "")), "type": str(options.get("type", "3" if t.teams else "0")),
+        "name": t.name, "fideeventid": "", "remark": "", "director": "", "organiser": "",
+        "location": t.city, "arbiter": "", "rounds": str(nrounds), "currentround": str(t.played_rounds),
+        "rankinground": str(t.played_rounds), "sortstartrank": "2",
+        "from": _yyyymmdd(t.start_date), "to": _yyyymmdd(t.end_date),
+        "ratedfide": "-", "ratednational": "-",
+        **{f"tb{i + 1}no": tbs[i] for i in range(5)},
+        "replay": "1", "timecontrol": t.time_control, "homecolor": "", "samecolor": "",
+        "playerperteam": "", "category": "0",
+        "ratingavg": str(round(sum(ratings) / len(ratings))) if ratings else "",
+        "endstatus": "", "chiefarbiter": t.chief_arbiter, "deputyarbiter": ", ".join(t.deputy_arbiters),
+        "homepageorganiser": "", "mail": "", "federation": t.federation, "creator": "",
+    }
+    etree.SubElement(etree.SubElement(root, "tournamentdata"), "tournament", attrs)
+    rounds_el = etree.SubElement(root, "rounds")
+    for r in range(1, nrounds + 1):
+        date = t.round_dates[r - 1] if r <= len(t.round_dates) else ""
+        etree.SubElement(rounds_el, "round", {"round": str(r), "date": _yyyymmdd(date), "time": ""})
+    players_el = etree.SubElement(root, "players")
+    board_of_member: dict[int, int] = {}
+    for tm in t.teams:
+        for i, n in enumerate(tm.members, 1):
+            board_of_member[n] = i
+    for p in t.players:
+        last, _, first = p.name.partition(",")
+        etree.SubElement(players_el, "player", {
+            "no": str(p.number), "id": p.national_id, "lastname": last.strip(), "firstname": first.strip(),
+            "atitle": "", "title": p.title, "rtg": str(p.rating or p.national_rating or ""),
+            "rtgfide": str(p.rating or ""), "rtgnat": str(p.national_rating or ""),
+            "dob": p.birth, "sex": {"m": "M", "w": "F"}.get(p.sex, ""), "fed": p.federation,
+            "board": str(board_of_member.get(p.number, "")), "teamno": str(p.team or 0),
+            "clubname": p.club, "fideid": p.fide_id, "rank": str(p.rank or ""),
+            "pts": _fmt(p.points if p.points is not None else t.score(p.number)),
+        })
+    if t.teams:
+        teams_el = etree.SubElement(root, "teams")
+        for tm in t.teams:
+            etree.SubElement(teams_el, "team", {
+                "no": str(tm.number), "teamname": tm.name, "rank": str(tm.rank or ""),
+                "points": _fmt(tm.match_points) if tm.match_points is not None else ""})
+    pairs_el = etree.SubElement(root, "playerpairings")
+    team_of = {p.number: p.team for p in t.players}
+    lineup_board = {(lu.round, n): i for lu in t.lineups for i, n in enumerate(lu.players, 1)}
+    game_points: dict[tuple[int, int], Decimal] = {}
+    for r in range(1, t.played_rounds + 1):
+        k = 0
+        for p, e in t.round_entries(r):
+            if e.kind.has_opponent and e.color is Color.BLACK:
+                continue  # written with its white player
+            res_b, black = "", "-2"
+            if e.kind is Kind.NOT_PAIRED:
+                continue
+            if e.kind.has_opponent:
+                if e.color is Color.NONE:
+                    # colourless game (e.g. forfeit without colour): the lower number is "white"
+                    if e.opponent < p.number:
+                        continue
+                opp = t.player(e.opponent).entry(r)
+                black, res_w, res_b = str(e.opponent), _RES[e.kind], _RES.get(opp.kind, "")
+                for who, res in ((p.number, res_w), (e.opponent, res_b)):
+                    if team_of.get(who):
+                        key = (r, team_of[who])
+                        game_points[key] = game_points.get(key, Decimal(0)) + Decimal(res or 0)
+            elif e.kind is Kind.PAB:
+                black, res_w = "-1", _fmt(t.scoring.pab_value, comma=False)
+            else:
+                res_w = "" if e.kind is Kind.ABSENT else _fmt(t.scoring.points(e), comma=False)
+            k += 1
+            forfeit = "K" if e.kind.is_forfeit or e.kind is Kind.PAB else (
+                "U" if e.kind in (Kind.WIN_SHORT, Kind.DRAW_SHORT, Kind.LOSS_SHORT) else "")
+            etree.SubElement(pairs_el, "playerpairing", {
+                "round": str(r), "pairing": str(k), "board": str(lineup_board.get((r, p.number), 1)),
+                "whiteno": str(p.number), "blackno": black, "reswhite": res_w, "resblack": res_b,
+                "forfeit": forfeit})
+    if t.team_matches:
+        tp_el = etree.SubElement(root, "teampairings")
+        count: dict[int, int] = {}
+        for m in t.team_matches:
+            count[m.round] = count.get(m.round, 0) + 1
+            etree.SubElement(tp_el, "teampairing", {
+                "round": str(m.round), "pairing": str(count[m.round]), "no1": str(m.home),
+                "no2": str(m.away if m.away is not None else -1),
+                "res1": _fmt(game_points.get((m.round, m.home), Decimal(0)), comma=False),
+                "res2": _fmt(game_points.get((m.round, m.away), Decimal(0)), comma=False)})
+    if not t.scoring.is_standard and t.scoring != ScoreSystem(pab=t.scoring.pab):
+        warnings.append(Warning_(f"{NAME} cannot carry a non-standard scoring system; results written as 1/½/0"))
+    data = etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
+    return Dumped(data, warnings)
