@@ -130,7 +130,6 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
 
     entries: dict[int, dict[int, RoundEntry]] = {n: {} for n in players}
     boards: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    pending = []
     pab_points: set[Decimal] = set()
     for pp in root.iterfind("playerpairings/playerpairing"):
         rnd = _int(pp, "round", path)
@@ -171,8 +170,9 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
             boards.setdefault((rnd, players[w]["team"]), []).append((board, w))
             if players[b]["team"]:
                 boards.setdefault((rnd, players[b]["team"]), []).append((board, b))
-        if rw is None or rb is None:
-            pending.append((rnd, w, b))
+        if rw is None or rb is None:  # paired, no result yet
+            entries[w][rnd] = RoundEntry(Kind.PENDING, b, Color.WHITE)
+            entries[b][rnd] = RoundEntry(Kind.PENDING, w, Color.BLACK)
             continue
         kw, kb = _kinds(rw, rb, forfeit)
         if forfeit not in ("", "K", "U"):
@@ -209,7 +209,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         name=(td.get("name") or "").strip(), city=(td.get("location") or "").strip(),
         federation=(td.get("federation") or "").strip(),
         start_date=_iso(td.get("from", "")), end_date=_iso(td.get("to", "")),
-        round_dates=tuple(round_dates),
+        round_dates=tuple(round_dates), round_dates_iso=tuple(round_dates),
         chief_arbiter=(td.get("chiefarbiter") or td.get("arbiter") or "").strip(),
         deputy_arbiters=tuple(a.strip() for a in (td.get("deputyarbiter") or "").split(",") if a.strip()),
         time_control=(td.get("timecontrol") or "").strip(), rounds=rounds,
@@ -218,10 +218,6 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         players=tuple(plist),
     )
     meta = {"key": td.get("key", ""), "type": td.get("type", "")}
-    if pending:
-        meta["pending_pairings"] = pending
-        warnings.append(Warning_(f"{len(pending)} pairing(s) without a result (e.g. round {pending[0][0]}:"
-                                 f" {pending[0][1]} - {pending[0][2]}); left out of the rounds", path=path))
     return Loaded(t, warnings, lines=lines, meta=meta)
 
 
@@ -282,7 +278,8 @@ def dump(t: Tournament, **options) -> Dumped:
     etree.SubElement(etree.SubElement(root, "tournamentdata"), "tournament", attrs)
     rounds_el = etree.SubElement(root, "rounds")
     for r in range(1, nrounds + 1):
-        date = t.round_dates[r - 1] if r <= len(t.round_dates) else ""
+        dates = t.round_dates_iso or t.round_dates
+        date = dates[r - 1] if r <= len(dates) else ""
         etree.SubElement(rounds_el, "round", {"round": str(r), "date": _yyyymmdd(date), "time": ""})
     players_el = etree.SubElement(root, "players")
     board_of_member: dict[int, int] = {}
@@ -324,7 +321,7 @@ def dump(t: Tournament, **options) -> Dumped:
                     if e.opponent < p.number:
                         continue
                 opp = t.player(e.opponent).entry(r)
-                black, res_w, res_b = str(e.opponent), _RES[e.kind], _RES.get(opp.kind, "")
+                black, res_w, res_b = str(e.opponent), _RES.get(e.kind, ""), _RES.get(opp.kind, "")
                 for who, res in ((p.number, res_w), (e.opponent, res_b)):
                     if team_of.get(who):
                         key = (r, team_of[who])

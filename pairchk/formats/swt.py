@@ -171,14 +171,12 @@ def _load(data: bytes, path: str | None) -> Loaded:
 
     entries: dict[int, list[RoundEntry]] = {n: [] for n in numbers}
     boards: dict[tuple[int, int], list[tuple[int, int]]] = {}  # (round, team) -> [(board, player)]
-    pending: set[tuple[int, int, int]] = set()
     for i, num in enumerate(numbers if drawn else ()):
         team_no = recs[i][0xC9] if team_event else None
         for r in range(rounds):
             off = _START + (i * rounds + r) * _PAIRING
             rec = data[off: off + _PAIRING]
-            entry, board = _entry(rec, r + 1, num, off, seen, path, warnings, team_event, pending,
-                                  r < drawn)
+            entry, board = _entry(rec, r + 1, num, off, seen, path, warnings, team_event, r < drawn)
             entries[num].append(entry)
             if team_event and board and entry.kind is not Kind.NOT_PAIRED:
                 boards.setdefault((r + 1, team_no), []).append((board, num))
@@ -267,6 +265,7 @@ def _load(data: bytes, path: str | None) -> Loaded:
         start_date=_date(_text(data, 0x41F, 0x432)),
         end_date=_date(_text(data, 0x434, 0x447)),
         round_dates=_round_dates(data, rounds),
+        round_dates_iso=_round_dates(data, rounds),
         time_control=" / ".join(x for x in (_text(data, 0x449, 0x45C), _text(data, 0x45E, 0x471),
                                            _text(data, 0x473, 0x487)) if x),
         rounds=rounds,
@@ -281,13 +280,6 @@ def _load(data: bytes, path: str | None) -> Loaded:
         comments=tuple(c for c in (_text(data, 0x3E2, 0x41D),) if c),
     )
     meta = {"version": _u16(data, _VERSION_AT), "drawn_rounds": drawn}
-    if pending:
-        meta["pending_pairings"] = sorted(pending)
-        first_game = meta["pending_pairings"][0]
-        warnings.append(Warning_(
-            f"{len(pending)} game(s) paired without a result (e.g. round"
-            f" {first_game[0]}: {first_game[1]} - {first_game[2]}); left out of the rounds"
-            " (kept in meta['pending_pairings'])", path=path))
     return Loaded(t, warnings, meta=meta)
 
 
@@ -303,7 +295,7 @@ def _round_dates(data: bytes, rounds: int) -> tuple[str, ...]:
 
 
 def _entry(rec: bytes, rnd: int, num: int, off: int, numbers: dict[int, int], path: str | None,
-           warnings: list[Warning_], team_event: bool, pending: set, drawn: bool,
+           warnings: list[Warning_], team_event: bool, drawn: bool,
            ) -> tuple[RoundEntry, int]:
     color, opp, res, status, board = rec[8], _u16(rec, 9), rec[11] & 3, rec[15], rec[18]
     if color == 0 or status in _NOT_FIELDED:
@@ -330,8 +322,8 @@ def _entry(rec: bytes, rnd: int, num: int, off: int, numbers: dict[int, int], pa
         kind = Kind.FORFEIT_WIN if res == 3 else Kind.FORFEIT_LOSS
         return RoundEntry(kind, opp, col), board
     if res == 0 or status in _ADJOURNED:
-        pending.add((rnd, num, opp) if col is Color.WHITE else (rnd, opp, num))
-        return NOT_PAIRED, board
+        # paired, no result yet (round in progress or adjourned game)
+        return RoundEntry(Kind.PENDING, opp, col), board
     kind = {3: Kind.WIN, 2: Kind.DRAW, 1: Kind.LOSS}[res]
     return RoundEntry(kind, opp, col), board
 
