@@ -29,6 +29,7 @@ _MODULES = [
     "trf26",
     "swt",
     "chess_results_xml",
+    "dsb_xml",
 ]
 
 
@@ -136,10 +137,28 @@ def load_path(path: str, fmt: str | None = None) -> Loaded:
     return load(data, path=path, fmt=fmt)
 
 
-def dump(tournament: Tournament, fmt: str, **options) -> Dumped:
+def dump(tournament: Tournament, fmt: str, *, settings: dict[str, str] | None = None, **options) -> Dumped:
+    """Write ``tournament`` in format ``fmt``.
+
+    ``settings`` are supplied metadata (``convert --set KEY=VALUE``, see
+    :mod:`pairchk.formats.settings`): keys naming model fields are applied to the tournament;
+    the others must be options the format declares in its ``OPTIONS`` and are passed to ``dump``.
+    """
     mod = get(fmt)
     if not getattr(mod, "CAN_WRITE", True):
         raise UnknownFormatError(f"format {fmt!r} can be read but not written")
+    if settings:
+        from .settings import SettingError, apply_settings
+
+        tournament, rest = apply_settings(tournament, settings)
+        known = getattr(mod, "OPTIONS", {})
+        unknown = sorted(set(rest) - set(known))
+        if unknown:
+            raise SettingError(
+                f"--set {unknown[0]}: not a tournament or player field"
+                + (f", nor a {fmt} option (options: {', '.join(known)})" if known else f", and {fmt} takes no options")
+            )
+        options.update(rest)
     return mod.dump(tournament, **options)
 
 

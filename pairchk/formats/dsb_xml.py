@@ -1,0 +1,329 @@
+"""DSB_DWZ_TournamentReport 2.5: the German federation's XML for DWZ submission (from 2026).
+
+Namespace ``http://www.schachbund.de/XMLSchema``; schema ``DSB_DWZ_Tounament_2_5_1.xsd`` (sic),
+shipped in ``pairchk/data/`` (a copy sits in the top-level ``formats/``). Everything written is
+validated against the XSD with lxml, and :func:`validate` also checks what the XSD cannot: its
+key/keyref use unprefixed XPaths in a namespaced schema, so libxml2 never enforces unique
+player numbers nor game references.
+
+Mapping (XSD annotations): played games score ``1``/``0.5``/``0``; forfeits ``+``/``-`` (not
+rated); a game shorter than one move is ``+``/``-`` too; the pairing-allocated bye is a game
+against ``noneBlackPlayer`` scored ``+``:``-``. Other byes are no games and are left out.
+
+>>> from pairchk.model import Player, RoundEntry, Kind, Color, Tournament
+>>> t = Tournament(name="Open", city="Kiel", time_control="90/40+30", start_date="2026-07-01",
+...     end_date="2026-07-01", rounds=1, players=(
+...     Player(1, "Anand, Viswanathan", birth="1969", entries=(RoundEntry(Kind.WIN, 2, Color.WHITE),)),
+...     Player(2, "Kramnik, Vladimir", birth="1975", entries=(RoundEntry(Kind.LOSS, 1, Color.BLACK),))))
+>>> back = load(dump(t).data).tournament
+>>> back.player(2).entry(1), back.city
+(RoundEntry(kind=<Kind.LOSS: '0'>, opponent=1, color=<Color.BLACK: 'b'>), 'Kiel')
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import uuid
+from decimal import Decimal
+from functools import lru_cache
+from importlib import resources
+
+from lxml import etree
+
+from .. import __version__
+from ..errors import FormatError, PairchkError, Warning_
+from ..model import Color, Kind, NOT_PAIRED, Player, RoundEntry, Tournament
+from . import Dumped, Loaded
+from ._dropped import dropped_warnings
+from ._dsb import (
+    MissingDataError, birth_date, birth_year, dsb_id, member_no, required_gaps, split_name,
+    tournament_uuid, vkz, with_iso_dates,
+)
+from ._xmlsafe import parse, sniff_root
+
+NAME = "dsb-xml"
+EXTENSIONS = (".dsb.xml",)
+CAN_READ = True
+CAN_WRITE = True
+NS = "http://www.schachbund.de/XMLSchema"
+XSD_NAME = "DSB_DWZ_Tounament_2_5_1.xsd"
+OPTIONS = {
+    "tournament_uuid": "UUID of the tournament (reuse it for a corrected file)",
+    "type": "tournamentType: SR SW SC TR TW TC, or with -H for hybrid events",
+    "sender": "header sender (default: chief arbiter; no header when neither is known)",
+    "url": "tournament web page", "notes": "free notes", "age_class": "age group (ageClass)",
+}
+CANNOT_CARRY = [
+    "tournament.federation", "tournament.chief_arbiter", "tournament.deputy_arbiters",
+    "tournament.time_control_encoded", "tournament.acceleration", "tournament.scoring",
+    "tournament.initial_color", "tournament.tiebreaks", "tournament.forbidden_pairs",
+    "tournament.declared_byes", "tournament.teams", "tournament.lineups", "tournament.team_matches",
+    "tournament.abnormal_points", "tournament.starting_rank_method", "tournament.pairing_controller",
+    "tournament.board_colors", "tournament.team_scoring", "tournament.declared_players",
+    "tournament.declared_rated", "tournament.declared_teams", "tournament.extra_records",
+    "tournament.tiebreak_text", "player.title", "player.federation", "player.points", "player.rank",
+    "player.national_rating", "player.national_ratings", "player.national_id", "player.team",
+    "player.status",
+]
+_TYPES = {"SR", "SW", "SC", "TR", "TW", "TC", "SR-H", "SW-H", "SC-H", "TR-H", "TW-H", "TC-H"}
+_HINT = "a DSB_DWZ_TournamentReport 2.5 document (namespace http://www.schachbund.de/XMLSchema)"
+
+
+def detect(data: bytes) -> bool:
+    return sniff_root(data) == (NS, "DSB_DWZ_TournamentReport")
+
+
+@lru_cache(maxsize=1)
+def schema() -> etree.XMLSchema:
+    """The DSB 2.5.1 XSD, loaded from the package data (works from a checkout and when installed)."""
+    data = resources.files("pairchk").joinpath("data", XSD_NAME).read_bytes()
+    return etree.XMLSchema(etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True)))
+
+
+def validate(data: bytes) -> list[str]:
+    """Problems of a DSB 2.5 document: XSD errors plus the checks the XSD's key/keyref miss.
+
+    >>> validate(b'<x/>')[0].startswith("line 1: Element 'x'")
+    True
+    """
+    try:
+        root = parse(data)
+    except FormatError as exc:
+        return [str(exc)]
+    s = schema()
+    problems = [] if s.validate(root.getroottree()) else [
+        f"line {e.line}: {e.message}" for e in s.error_log]
+    q = f"{{{NS}}}"
+    numbers: dict[str, int] = {}
+    for p in root.iterfind(f"{q}players/{q}player"):
+        n = (p.findtext(f"{q}tournamentPlayerNumber") or "").strip()
+        if n in numbers:
+            problems.append(f"line {p.sourceline}: tournamentPlayerNumber {n} used twice"
+                            f" (first on line {numbers[n]})")
+        numbers.setdefault(n, p.sourceline)
+    rounds = (root.findtext(f"{q}tournament/{q}rounds") or "").strip()
+    seen: dict[tuple[str, str], int] = {}
+    for g in root.iterfind(f"{q}games/{q}game"):
+        rnd = (g.findtext(f"{q}round") or "").strip()
+        if rounds.isdigit() and rnd.isdigit() and int(rnd) > int(rounds):
+            problems.append(f"line {g.sourceline}: game in round {rnd} beyond tournament rounds {rounds}")
+        for side in ("White", "Black"):
+            n = g.findtext(f"{q}tournamentPlayerNumber{side}")
+            if n is None:
+                continue
+            n = n.strip()
+            if n not in numbers:
+                problems.append(f"line {g.sourceline}: tournamentPlayerNumber{side} {n} is not a player")
+            if (rnd, n) in seen:
+                problems.append(f"line {g.sourceline}: player {n} plays twice in round {rnd}"
+                                f" (also line {seen[(rnd, n)]})")
+            seen[(rnd, n)] = g.sourceline
+        pts = [g.findtext(f"{q}point{s}") for s in ("White", "Black")]
+        played = [Decimal(x) for x in pts if x in ("0", "0.5", "1")]
+        if sum(played, Decimal(0)) > 1:
+            problems.append(f"line {g.sourceline}: points {pts[0]}:{pts[1]} add up to more than 1")
+    return problems
+
+
+def _tournament_type(t: Tournament, given: str | None) -> str:
+    if given:
+        if given.upper() not in _TYPES:
+            raise PairchkError(f"dsb-xml type {given!r} unknown; expected one of {', '.join(sorted(_TYPES))}")
+        return given.upper()
+    text = f"{t.system} {t.system_text}".lower()
+    kind = "R" if any(w in text for w in ("round robin", "round-robin", "berger", "rundenturnier")) else (
+        "C" if any(w in text for w in ("knockout", "knock-out", "k.o.", "pokal")) else "W")
+    return ("T" if t.teams else "S") + kind
+
+
+def games(t: Tournament) -> tuple[list[tuple], list[Warning_]]:
+    """(round, white, black, point_white, point_black) for every game DSB rates or records."""
+    out, warnings = [], []
+    left_out: dict[str, int] = {}
+    for p in t.players:
+        for r, e in enumerate(p.entries, 1):
+            k = e.kind
+            if k is Kind.PAB:
+                out.append((r, p.number, None, "+", "-"))
+                continue
+            if not k.has_opponent:
+                if k not in (Kind.NOT_PAIRED,):
+                    left_out[k.name.lower()] = left_out.get(k.name.lower(), 0) + 1
+                continue
+            opp = t.player(e.opponent).entry(r) if e.opponent in t.by_number else NOT_PAIRED
+            white = e.color is Color.WHITE or (e.color is Color.NONE and p.number < e.opponent)
+            if not white:
+                continue
+            pw, pb = _point(k), _point(opp.kind)
+            if k is Kind.DRAW_SHORT or opp.kind is Kind.DRAW_SHORT:
+                warnings.append(Warning_(f"round {r}: {p.number}-{e.opponent} drawn in less than one move;"
+                                         " written as -:- (not rated)"))
+            out.append((r, p.number, e.opponent, pw, pb))
+    for kind, n in sorted(left_out.items()):
+        warnings.append(Warning_(f"{n} {kind.replace('_', ' ')} entr{'y' if n == 1 else 'ies'} are no games;"
+                                 " the DSB formats leave them out"))
+    out.sort(key=lambda g: (g[0], g[1]))
+    return out, warnings
+
+
+def _point(k: Kind) -> str:
+    return {Kind.WIN: "1", Kind.DRAW: "0.5", Kind.LOSS: "0", Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-",
+            Kind.WIN_SHORT: "+", Kind.LOSS_SHORT: "-", Kind.DRAW_SHORT: "-"}.get(k, "-")
+
+
+def dump(t: Tournament, **options) -> Dumped:
+    """Write ``t`` as DSB 2.5 XML; a :class:`MissingDataError` lists every required item missing."""
+    unknown = set(options) - set(OPTIONS)
+    if unknown:
+        raise PairchkError(f"dsb-xml: unknown option(s) {', '.join(sorted(unknown))};"
+                           f" known: {', '.join(OPTIONS)}")
+    t = with_iso_dates(t)
+    gaps = required_gaps(t)
+    rounds = max(t.rounds or 0, t.played_rounds)
+    if rounds < 1:
+        gaps.append("number of rounds (--set rounds=N)")
+    game_list, warnings = games(t)
+    if not game_list:
+        gaps.append("at least one game")
+    if gaps:
+        raise MissingDataError(NAME, gaps)
+    warnings = dropped_warnings(t, CANNOT_CARRY, NAME) + warnings
+    E = lambda tag, text=None, parent=None: _el(tag, text, parent)  # noqa: E731
+    root = etree.Element(f"{{{NS}}}DSB_DWZ_TournamentReport", nsmap={None: NS}, version="2.5")
+    sender = options.get("sender") or t.chief_arbiter
+    if sender:
+        h = E("header", parent=root)
+        E("creationDate", _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(), h)
+        E("sender", sender, h)
+        E("system", f"pairchk {__version__}", h)
+        E("fileUUID", str(uuid.uuid4()), h)
+    tn = E("tournament", parent=root)
+    E("tournamentUUID", tournament_uuid(t, options.get("tournament_uuid")), tn)
+    E("label", t.name, tn)
+    E("tournamentType", _tournament_type(t, options.get("type")), tn)
+    E("timecontrol", t.time_control, tn)
+    E("rounds", str(rounds), tn)
+    E("startDate", t.start_date, tn)
+    E("endDate", t.end_date, tn)
+    E("location", t.city, tn)
+    notes = options.get("notes") or "\n".join(t.comments)
+    for tag, value in (("url", options.get("url")), ("notes", notes), ("ageClass", options.get("age_class"))):
+        if value:
+            E(tag, value, tn)
+    pl = E("players", parent=root)
+    for p in t.players:
+        x = E("player", parent=pl)
+        E("tournamentPlayerNumber", str(p.number), x)
+        if dsb_id(p):
+            E("dsbId", dsb_id(p), x)
+        surname, forename = split_name(p.name)
+        E("surname", surname, x)
+        E("forename", forename, x)
+        E("dobYear", birth_year(p), x)
+        if birth_date(p):
+            E("dobDate", birth_date(p), x)
+        if vkz(p):
+            E("vkz", vkz(p), x)
+        if member_no(p):
+            E("numberClubMember", str(member_no(p)), x)
+        if p.club:
+            E("club", p.club, x)
+        if p.fide_id.strip().isdigit() and int(p.fide_id) > 0:
+            E("fideId", str(int(p.fide_id)), x)
+        if p.rating and 1 <= p.rating <= 5000:
+            E("fideRating", str(p.rating), x)
+        if p.sex in ("m", "w"):
+            E("sex", p.sex, x)
+    gl = E("games", parent=root)
+    dates = t.round_dates_iso
+    for rnd, w, b, pw, pb in game_list:
+        g = E("game", parent=gl)
+        E("round", str(rnd), g)
+        if rnd <= len(dates) and dates[rnd - 1]:
+            E("date", dates[rnd - 1], g)
+        E("tournamentPlayerNumberWhite", str(w), g)
+        if b is None:
+            E("noneBlackPlayer", "true", g)
+        else:
+            E("tournamentPlayerNumberBlack", str(b), g)
+        E("pointWhite", pw, g)
+        E("pointBlack", pb, g)
+    data = etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
+    problems = validate(data)
+    if problems:  # data the schema refuses (e.g. a malformed date): say exactly what
+        raise PairchkError("dsb-xml: the document written does not validate:\n  - " + "\n  - ".join(problems))
+    return Dumped(data, warnings)
+
+
+def _el(tag: str, text: str | None, parent) -> etree._Element:
+    el = etree.Element(f"{{{NS}}}{tag}") if parent is None else etree.SubElement(parent, f"{{{NS}}}{tag}")
+    if text is not None:
+        el.text = text
+    return el
+
+
+# --------------------------------------------------------------------------------------- load
+
+_KIND_OF = {"1": Kind.WIN, "0.5": Kind.DRAW, "0": Kind.LOSS, "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS}
+_BYE_OF = {"+": Kind.PAB, "1": Kind.PAB, "0.5": Kind.HALF_BYE, "0": Kind.ZERO_BYE, "-": Kind.ZERO_BYE}
+
+
+def load(data: bytes, *, path: str | None = None) -> Loaded:
+    """Read a DSB 2.5 document (validated against the XSD; problems are located errors)."""
+    root = parse(data, path=path)
+    q = f"{{{NS}}}"
+    if root.tag != f"{q}DSB_DWZ_TournamentReport":
+        raise FormatError(f"root element is {root.tag}", path=path, line=root.sourceline,
+                          expected="<DSB_DWZ_TournamentReport>", hint=_HINT)
+    problems = validate(data)
+    if problems:
+        first = problems[0]
+        line = int(first.split(":")[0][5:]) if first.startswith("line ") else None
+        raise FormatError(f"not a valid DSB 2.5 document: {first.split(': ', 1)[-1]}", path=path, line=line,
+                          expected="a document valid against DSB_DWZ_Tounament_2_5_1.xsd",
+                          hint=f"{len(problems) - 1} more: " + "; ".join(problems[1:6]) if len(problems) > 1 else None)
+    tn = root.find(f"{q}tournament")
+    txt = lambda el, tag: (el.findtext(f"{q}{tag}") or "").strip()  # noqa: E731
+    players, lines = {}, {}
+    for p in root.iterfind(f"{q}players/{q}player"):
+        n = int(txt(p, "tournamentPlayerNumber"))
+        sur, fore = txt(p, "surname"), txt(p, "forename")
+        name = sur if fore == sur or not fore else f"{sur}, {fore}"
+        dob = txt(p, "dobDate")
+        ex = tuple((k, v) for k, v in (("dsb.id", txt(p, "dsbId")), ("dsb.vkz", txt(p, "vkz")),
+                                       ("dsb.member", txt(p, "numberClubMember"))) if v)
+        players[n] = dict(number=n, name=name, birth=dob.replace("-", "/") if dob else txt(p, "dobYear"),
+                          club=txt(p, "club"), fide_id=txt(p, "fideId"),
+                          rating=int(txt(p, "fideRating")) if txt(p, "fideRating") else None,
+                          sex=txt(p, "sex"), extra=ex)
+        lines[n] = p.sourceline
+    entries: dict[int, dict[int, RoundEntry]] = {n: {} for n in players}
+    dates: dict[int, str] = {}
+    for g in root.iterfind(f"{q}games/{q}game"):
+        r = int(txt(g, "round"))
+        if txt(g, "date"):
+            dates.setdefault(r, txt(g, "date"))
+        w, b = txt(g, "tournamentPlayerNumberWhite"), txt(g, "tournamentPlayerNumberBlack")
+        pw, pb = txt(g, "pointWhite"), txt(g, "pointBlack")
+        if w and b:
+            entries[int(w)][r] = RoundEntry(_KIND_OF[pw], int(b), Color.WHITE)
+            entries[int(b)][r] = RoundEntry(_KIND_OF[pb], int(w), Color.BLACK)
+        elif w:
+            entries[int(w)][r] = RoundEntry(_BYE_OF[pw])
+        elif b:
+            entries[int(b)][r] = RoundEntry(_BYE_OF[pb])
+    rounds = int(txt(tn, "rounds"))
+    plist = []
+    for n in sorted(players):
+        ents = [entries[n].get(r, NOT_PAIRED) for r in range(1, rounds + 1)]
+        while ents and ents[-1] is NOT_PAIRED:
+            ents.pop()
+        plist.append(Player(entries=tuple(ents), **players[n]))
+    iso_dates = tuple(dates.get(r, "") for r in range(1, max(dates, default=0) + 1))
+    t = Tournament(
+        name=txt(tn, "label"), city=txt(tn, "location"), time_control=txt(tn, "timecontrol"),
+        rounds=rounds, start_date=txt(tn, "startDate"), end_date=txt(tn, "endDate"),
+        system_text=txt(tn, "tournamentType"), round_dates=iso_dates, round_dates_iso=iso_dates,
+        comments=tuple(x for x in (txt(tn, "notes"),) if x), players=tuple(plist))
+    meta = {"tournament_uuid": txt(tn, "tournamentUUID"), "type": txt(tn, "tournamentType")}
+    return Loaded(t, [], lines=lines, meta=meta)
