@@ -30,6 +30,7 @@ _MODULES = [
     "swt",
     "chess_results_xml",
     "dsb_xml",
+    "chess_results_html",
 ]
 
 
