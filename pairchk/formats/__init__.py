@@ -25,8 +25,8 @@ from ..model import Tournament
 # Order matters for content detection: the most specific formats first.
 _MODULES = [
     "json_model",
-    "trf",
     "trf26",
+    "trf",
     "swt",
     "chess_results_xml",
     "dsb_xml",

@@ -1,0 +1,40 @@
+"""FIDE TRF-2026 ("TRF26"): the ``trf`` reader, and the writer with TRF26 records as defaults.
+
+A file is TRF26 when it has any record that only TRF26 defines (142-362, ``###`` comments,
+national-rating lines); the reader is the same for every version (``pairchk.formats.trf``).
+
+>>> from pairchk.model import Tournament, Player
+>>> print(dump(Tournament(name="X", rounds=9, players=(Player(1, "A"),))).data.decode().splitlines()[1])
+142 9
+"""
+
+from __future__ import annotations
+
+from . import Dumped
+from .trf import TRF26_TAGS, _tag, decode, load, parse_player  # noqa: F401  (one reader)
+from .trf_write import dump as _dump
+
+NAME = "trf26"
+EXTENSIONS = (".trf26",)
+CAN_READ = True
+CAN_WRITE = True
+CANNOT_CARRY: list[str] = ["Player.club", "Player.status (withdrawn)", "Player.extra"]
+
+
+def detect(data: bytes) -> bool:
+    """TRF content with at least one TRF26-only record in the first 64 KiB."""
+    from .trf import _NEWLINES, is_trf
+
+    if not is_trf(data):
+        return False
+    head = data[:65536].decode("latin-1")
+    return any(_tag(line) in TRF26_TAGS for line in _NEWLINES.split(head))
+
+
+def dump(t, **options) -> Dumped:
+    """Write TRF26: 142/152/162/192/250/260/240/310 instead of the TRF(x) XX records."""
+    options.pop("version", None)
+    return _dump(t, version="trf26", **options)
+
+
+__all__ = ["NAME", "detect", "load", "dump"]

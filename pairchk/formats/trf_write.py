@@ -1,0 +1,390 @@
+"""The TRF writer shared by ``trf`` (TRF16 + TRF(x)) and ``trf26``.
+
+Every record is rendered into a group of lines keyed by its tag; the groups are then laid
+out either in the canonical order or, when the reader's ``layout`` is passed back, in the
+order (and with the blank lines) of the file that was read. Points and rank columns are
+computed from the results under the tournament's scoring system.
+
+>>> from pairchk.model import Tournament, Player, RoundEntry, Kind, Color
+>>> t = Tournament(name="Club", players=(Player(1, "A", entries=(RoundEntry(Kind.PAB),)),))
+>>> line = dump(t).data.decode().splitlines()[1]
+>>> line[80:84], line[85:89], line[91:]
+(' 1.0', '   1', '0000 - U')
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from ..errors import Warning_
+from ..model import Color, Kind, Player, RoundEntry, ScoreSystem, Status, Tournament
+from . import Dumped
+
+_CANONICAL = (
+    "###", "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122",
+    "132", "142", "XXR", "152", "XXC", "162", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU", "XXS",
+    "172", "182", "192", "202", "212", "222", "352", "362", "001", "NRS", "013", "310", "300",
+    "320", "330", "240", "XXZ", "250", "XXA", "260", "XXP", "299", "?",
+)
+# Defaults per target version: which record expresses what.
+_DEFAULTS = {
+    "trf": {"rounds": "XXR", "color": "XXC", "scoring": "auto16", "acceleration": "XXA",
+              "forbidden": "XXP", "byes": "XXZ"},
+    "trf26": {"rounds": "142", "color": "152", "scoring": "162", "acceleration": "250",
+              "forbidden": "260", "byes": "240"},
+}
+# Records a TRF16 target has no room for (written only if the source file had them).
+_TRF26_ONLY = frozenset("172 182 192 202 212 222 352 362 NRS 310 300 320 330 299".split())
+
+
+def fmt_points(d: Decimal | None) -> str:
+    """``Decimal("2")`` -> ``"2.0"``, ``Decimal("0.25")`` -> ``"0.25"``."""
+    if d is None:
+        return ""
+    s = format(d.normalize(), "f")
+    return s if "." in s else s + ".0"
+
+
+def _col(width: int, value, align: str = ">") -> str:
+    s = "" if value is None else str(value)
+    return f"{s:{align}{width}}"
+
+
+def _block(e: RoundEntry) -> str:
+    """One round block of a 001 line (8 characters, trailing blanks kept)."""
+    if e.kind in (Kind.NOT_PAIRED,) or (e.kind is Kind.ABSENT and e.opponent is None
+                                         and e.color is Color.NONE):
+        return " " * 8
+    opp = f"{e.opponent:>4}" if e.opponent else "0000"
+    code = " " if e.kind in (Kind.PENDING, Kind.ABSENT) else e.kind.code
+    return f"{opp} {e.color.value} {code}"
+
+
+def _entries(p: Player) -> tuple[RoundEntry, ...]:
+    entries = list(p.entries)
+    while entries and entries[-1].kind in (Kind.NOT_PAIRED, Kind.ABSENT) and entries[-1].opponent is None:
+        entries.pop()
+    return tuple(entries)
+
+
+def compute_ranks(t: Tournament) -> dict[int, int]:
+    """Rank by computed points; ties keep the file's declared rank order, then the number."""
+    pts = {p.number: sum((t.scoring.points(e) for e in p.entries), Decimal(0)) for p in t.players}
+    order = sorted(t.players, key=lambda p: (-pts[p.number], p.rank if p.rank else 10**9, p.number))
+    return {p.number: i for i, p in enumerate(order, 1)}
+
+
+def player_line(p: Player, points: Decimal, rank: int, warn) -> str:
+    name = p.name
+    if len(name) > 33:
+        warn(f"player {p.number}: name longer than 33 characters cut: {name!r}")
+        name = name[:33]
+    for what, value, width in (("federation", p.federation, 3), ("FIDE id", p.fide_id, 11),
+                               ("birth date", p.birth, 10), ("title", p.title, 3), ("sex", p.sex, 1)):
+        if len(value) > width:
+            warn(f"player {p.number}: {what} {value!r} longer than {width} characters, cut")
+    rating = p.rating
+    if rating is not None and not 0 <= rating <= 9999:
+        warn(f"player {p.number}: rating {rating} does not fit columns 49-52, left out")
+        rating = None
+    pts = fmt_points(points)
+    if len(pts) > 4:
+        warn(f"player {p.number}: points {pts} do not fit columns 81-84, left out")
+        pts = ""
+    head = (
+        f"001 {p.number:>4} {p.sex[:1]:1}{p.title[:3]:>3} {name:<33} {_col(4, rating)} "
+        f"{p.federation[:3]:<3} {p.fide_id[:11]:>11} {p.birth[:10]:<10} {pts:>4} {rank:>4}"
+    )
+    blocks = [_block(e) for e in _entries(p)]
+    for r, e in enumerate(_entries(p), 1):
+        if e.kind is Kind.NOT_PAIRED:
+            warn(f"player {p.number}, round {r}: 'not paired' written as a blank round (absent)")
+    line = head + "".join("  " + b for b in blocks)
+    return line.rstrip()
+
+
+def _pts4(d: Decimal | None) -> str:
+    return f"{fmt_points(d):>4}"
+
+
+def _scoring_lines(s: ScoreSystem, kind: str, warn) -> dict[str, list[str]]:
+    """Scoring records in style ``kind`` (162, BB or XXS); warns about what it cannot say."""
+    d = ScoreSystem()
+    changed = {f: getattr(s, f) for f in s.__dataclass_fields__ if getattr(s, f) != getattr(d, f)}
+    if kind == "auto16":
+        kind = "BB" if set(changed) <= {"win", "draw", "loss", "zero_bye", "forfeit_loss", "pab", "absent"} else "XXS"
+    if not changed:
+        return {}
+    if s.absent != s.zero_bye:
+        warn(f"points for an absence ({s.absent}) differ from a zero-point bye ({s.zero_bye}); TRF has one value")
+    out: dict[str, list[str]] = {}
+    if kind == "162":
+        items = [(c, getattr(s, f)) for c, f in (("W", "win"), ("D", "draw"), ("L", "loss"), ("A", "zero_bye"),
+                                                  ("P", "pab"), ("X", "half_bye")) if f in changed]
+        lost = set(changed) - {"win", "draw", "loss", "zero_bye", "pab", "half_bye", "absent"}
+        if items:
+            line = "162 "
+            for i, (c, v) in enumerate(items):  # code at column 6 + 9i, points in the next 4
+                line = line.ljust(5 + 9 * i) + c + _pts4(v)
+            out["162"] = [line]
+    elif kind == "BB":
+        tags = (("BBW", "win"), ("BBD", "draw"), ("BBL", "loss"), ("BBZ", "zero_bye"), ("BBF", "forfeit_loss"), ("BBU", "pab"))
+        for tag, f in tags:
+            if f in changed:
+                out[tag] = [f"{tag} {_pts4(getattr(s, f))}"]
+        lost = set(changed) - {f for _, f in tags} - {"absent"}
+    else:
+        names = {v: k for k, v in {
+            "WW": "win_white", "BW": "win_black", "WD": "draw_white", "BD": "draw_black",
+            "WL": "loss_white", "BL": "loss_black", "ZPB": "zero_bye", "HPB": "half_bye",
+            "FPB": "full_bye", "PAB": "pab", "FW": "forfeit_win", "FL": "forfeit_loss",
+            "W": "win", "D": "draw", "L": "loss"}.items()}
+        toks = [f"{names[f]}={fmt_points(v)}" for f, v in changed.items() if f in names]
+        out["XXS"] = ["XXS " + " ".join(toks)]
+        lost = set(changed) - set(names) - {"absent"}
+    for f in sorted(lost):
+        warn(f"scoring value {f}={getattr(s, f)} cannot be written in {kind} records")
+    return out
+
+
+def _acceleration_lines(t: Tournament, kind: str, warn) -> dict[str, list[str]]:
+    if not t.acceleration:
+        return {}
+    if kind == "XXA":
+        lines = []
+        for a in t.acceleration:
+            if any(a.match_points):
+                warn(f"accelerated match points of {a.player} cannot be written in XXA records")
+            lines.append(f"XXA {a.player:>4}" + "".join(f" {_pts4(x)}" for x in a.points))
+        return {"XXA": lines}
+    # 250: rectangles of equal points over consecutive players and rounds
+    n_rounds = max(max(len(a.points), len(a.match_points)) for a in t.acceleration)
+    vec = {}
+    for a in t.acceleration:
+        vec[a.player] = tuple(
+            (a.match_points[r] if r < len(a.match_points) else None,
+             a.points[r] if r < len(a.points) else None) for r in range(n_rounds))
+    groups: list[tuple[int, int, tuple]] = []
+    for num in sorted(vec):
+        if groups and groups[-1][1] == num - 1 and groups[-1][2] == vec[num]:
+            groups[-1] = (groups[-1][0], num, vec[num])
+        else:
+            groups.append((num, num, vec[num]))
+    lines = []
+    for p1, p2, v in groups:
+        r = 0
+        while r < n_rounds:
+            cell = v[r]
+            r2 = r
+            while r2 + 1 < n_rounds and v[r2 + 1] == cell:
+                r2 += 1
+            mp, gp = cell
+            if (mp or gp):
+                mp_s = _pts4(mp) if mp else "    "
+                gp_s = _pts4(gp) if gp else "    "
+                lines.append(f"250 {mp_s} {gp_s} {r + 1:>3} {r2 + 1:>3} {p1:>4} {p2:>4}")
+            r = r2 + 1
+    return {"250": lines}
+
+
+def _team_lines(t: Tournament, style: dict, version: str, warn) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    if not t.teams:
+        return out
+    want013 = version == "trf" or style.get("team013")
+    want310 = version == "trf26" or style.get("team310")
+    if version == "trf26" and style.get("team013") and not style.get("team310"):
+        want310 = False
+    if want013:
+        out["013"] = [(f"013 {tm.name[:32]:<32}" + "".join(f" {m:>4}" for m in tm.members)).rstrip()
+                      for tm in t.teams]
+    if want310:
+        out["310"] = [(
+            f"310 {tm.number:>3} {tm.name[:32]:<32} {tm.nickname[:5]:<5} {tm.strength[:6]:>6} "
+            f"{fmt_points(tm.match_points):>6} {fmt_points(tm.game_points):>6} {_col(3, tm.rank)}  "
+            + " ".join(f"{m:>4}" for m in tm.members)).rstrip() for tm in t.teams]
+    elif any(tm.nickname or tm.strength or tm.match_points is not None or tm.rank for tm in t.teams):
+        warn("team nickname, strength, points and rank need TRF26 record 310; not written")
+    return out
+
+
+def render(t: Tournament, version: str, style: dict | None, warn) -> dict[str, list[str]]:
+    """Every record of ``t`` as lines grouped by tag."""
+    style = dict(style or {})
+    src_tags = set(style.get("tags", ()))
+    d = dict(_DEFAULTS[version])
+    d.update({k: v for k, v in style.items() if k in d})
+    g: dict[str, list[str]] = {}
+
+    def put(tag: str, line: str) -> None:
+        g.setdefault(tag, []).append(line)
+
+    def text(tag: str, value: str) -> None:
+        if value:
+            put(tag, f"{tag} {value}")
+
+    for c in t.comments:
+        put("###", "###" + c)
+    text("012", t.name)
+    text("022", t.city)
+    text("032", t.federation)
+    text("042", t.start_date)
+    text("052", t.end_date)
+    for tag, v in (("062", t.declared_players), ("072", t.declared_rated), ("082", t.declared_teams)):
+        if v is not None:
+            put(tag, f"{tag} {v}")
+    system_text = t.system_text
+    if version == "trf" and t.system and t.system != system_text:
+        if not system_text:
+            system_text = t.system  # the generators' convention: the TRF26 code in 092
+        elif "192" not in src_tags:
+            warn(f"pairing system code {t.system!r} needs TRF26 record 192; kept only 092 {system_text!r}")
+    text("092", system_text)
+    text("102", t.chief_arbiter)
+    for dep in t.deputy_arbiters:
+        put("112", f"112 {dep}" if dep else "112")
+    text("122", t.time_control)
+    if t.round_dates:
+        put("132", ("132" + " " * 88 + "".join(f"{x[:8]:<10}" for x in t.round_dates)).rstrip())
+    if t.rounds is not None:
+        put(d["rounds"], f"{d['rounds']} {t.rounds}")
+    if t.initial_color is not Color.NONE:
+        if d["color"] == "152":
+            put("152", f"152 {t.initial_color.value.upper()}")
+        else:
+            put("XXC", "XXC white1" if t.initial_color is Color.WHITE else "XXC black1")
+    for tag, lines in _scoring_lines(t.scoring, d["scoring"], warn).items():
+        g[tag] = lines
+    opt = {  # TRF26-only text records
+        "172": t.starting_rank_method, "182": t.pairing_controller,
+        "192": t.system if (t.system and style.get("system") != "092") else "",
+        "202": t.tiebreak_text, "212": ",".join(t.tiebreaks), "222": t.time_control_encoded,
+        "352": t.board_colors, "362": t.team_scoring,
+    }
+    for tag, value in opt.items():
+        if not value:
+            continue
+        if version == "trf" and tag not in src_tags:
+            if tag != "192":
+                warn(f"record {tag} ({value!r}) exists only in TRF26; not written")
+            continue
+        text(tag, value)
+    ranks = compute_ranks(t)
+    for p in t.players:
+        pts = sum((t.scoring.points(e) for e in p.entries), Decimal(0))
+        if p.points is not None and p.points != pts:
+            warn(f"player {p.number}: declared points {fmt_points(p.points)} differ from the results "
+                 f"({fmt_points(pts)}); wrote {fmt_points(pts)}")
+        if p.status is Status.WITHDRAWN:
+            warn(f"player {p.number}: withdrawn status cannot be written in TRF")
+        if p.club:
+            warn(f"player {p.number}: club {p.club!r} cannot be written in TRF")
+        if p.extra:
+            warn(f"player {p.number}: fields {', '.join(k for k, _ in p.extra)} cannot be written in TRF")
+        put("001", player_line(p, pts, ranks[p.number], warn))
+        for nr in p.national_ratings:
+            if version == "trf" and "NRS" not in src_tags:
+                warn(f"player {p.number}: national rating line {nr.federation} exists only in TRF26; not written")
+                continue
+            put("NRS", _nrs_line(p, nr))
+        if p.national_rating is not None and not p.national_ratings:
+            warn(f"player {p.number}: national rating {p.national_rating} has no federation; not written")
+    g.update(_team_lines(t, style, version, warn))
+    for lu in t.lineups:
+        put("300", (f"300 {lu.round:>3} {lu.team:>3} {_col(3, lu.opponent)}" + "".join(f" {x:>4}" for x in lu.players)).rstrip())
+    pab = [m for m in t.team_matches if m.away is None and not m.forfeit]
+    if pab or t.team_pab_match_points is not None or t.team_pab_game_points is not None:
+        last = max((m.round for m in pab), default=0)
+        slots = [""] * last
+        for m in pab:
+            slots[m.round - 1] = str(m.home)
+        put("320", (f"320 {_pts4(t.team_pab_match_points)} {_pts4(t.team_pab_game_points)}"
+                    + "".join(f"{s:>4}" for s in slots)).rstrip())
+    for m in t.team_matches:
+        if m.away is not None or m.forfeit:
+            put("330", f"330 {m.forfeit:<2} {m.round:>3} {m.home:>3} {_col(3, m.away)}".rstrip())
+    for b in t.declared_byes:
+        if d["byes"] == "XXZ" and b.kind.value == "Z" and b.round in (0, t.played_rounds + 1):
+            put("XXZ", "XXZ " + " ".join(str(x) for x in b.players))
+        elif d["byes"] == "XXZ" and "240" not in src_tags:
+            warn(f"declared {b.kind.name.lower()} bye for round {b.round or 'next'} needs TRF26 record 240; not written")
+        else:
+            put("240", f"240 {b.kind.value} {b.round:>3}" + "".join(f" {x:>4}" for x in b.players))
+    g.update(_acceleration_lines(t, d["acceleration"], warn))
+    for fp in t.forbidden_pairs:
+        if fp.first_round is None and fp.last_round is None and d["forbidden"] == "XXP":
+            put("XXP", "XXP " + " ".join(str(x) for x in fp.players))
+        elif d["forbidden"] == "XXP" and "260" not in src_tags:
+            warn(f"forbidden pair {fp.players} limited to rounds {fp.first_round}-{fp.last_round} "
+                 "needs TRF26 record 260; not written")
+        else:
+            put("260", f"260 {_col(3, fp.first_round)} {_col(3, fp.last_round)}" + "".join(f" {x:>4}" for x in fp.players))
+    for ab in t.abnormal_points:
+        line = f"299 {ab.type} {_pts4(ab.match_points)} {_pts4(ab.game_points)}"
+        if ab.round or ab.players:
+            line += f" {ab.round:>3}" + "".join(f" {x:>4}" for x in ab.players)
+        put("299", line)
+    for tag in ("300", "320", "330", "299"):
+        if version == "trf" and tag in g and tag not in src_tags:
+            warn(f"{len(g[tag])} record(s) {tag} exist only in TRF26; not written")
+            del g[tag]
+    for x in t.extra_records:
+        put("?", x)
+    return g
+
+
+def _nrs_line(p: Player, nr) -> str:
+    if nr.raw:
+        raw = nr.raw
+        same = (raw[:3] == nr.federation and raw[4:8].strip() == str(p.number)
+                and raw[48:52].strip() == ("" if nr.rating is None else str(nr.rating))
+                and raw[53:56].strip() == nr.origin and raw[57:68].strip() == nr.national_id)
+        if same:
+            return raw
+    return (f"{nr.federation:<3} {p.number:>4} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} "
+            f"{_col(4, nr.rating)} {nr.origin[:3]:<3} {nr.national_id[:11]:>11} {p.birth[:10]:<10}").rstrip()
+
+
+def dump(t: Tournament, *, version: str = "trf", newline: str = "\n", layout: list[str] | None = None,
+         style: dict | None = None, bom: bool = False, encoding: str = "utf-8",
+         overrides: dict | None = None, **_ignored) -> Dumped:
+    """Write ``t`` as TRF16 (``version="trf26"`` for TRF-2026).
+
+    ``layout``, ``style``, ``newline`` and ``bom`` come from ``Loaded.meta["dump_options"]`` of
+    a TRF file that was read; with them an already canonical file is reproduced byte for byte.
+    """
+    warnings: list[Warning_] = []
+
+    def warn(msg: str) -> None:
+        warnings.append(Warning_(msg))
+
+    if newline not in ("\n", "\r", "\r\n"):
+        raise ValueError(f"newline must be LF, CR or CRLF, not {newline!r}")
+    groups = render(t, version, style, warn)
+    queues = {tag: list(lines) for tag, lines in groups.items()}
+    out: list[str] = []
+    if layout:
+        for tag in layout:
+            if tag == "":
+                out.append("")
+            elif queues.get(tag):
+                out.append(queues[tag].pop(0))
+        trailing = out and out[-1] == "" and layout[-1] == ""
+        if trailing:
+            out.pop()
+        rest = [line for tag in _CANONICAL for line in queues.get(tag, ())]
+        out.extend(rest)
+        if trailing:
+            out.append("")
+    else:
+        out = [line for tag in _CANONICAL for line in queues.get(tag, ())]
+        out.append("")
+    text = newline.join(out)
+    try:
+        data = text.encode(encoding)
+    except UnicodeEncodeError:
+        warn(f"text cannot be encoded as {encoding}; wrote UTF-8")
+        data = text.encode("utf-8")
+    if bom:
+        data = b"\xef\xbb\xbf" + data
+    return Dumped(data, warnings)
