@@ -183,3 +183,49 @@ def pair_cmd(
     for board, p in enumerate(pairing.pairs, 1):
         typer.echo(f"board {board:>{width}}: white {p.white} - black {p.black}")
     typer.echo(f"bye: {pairing.bye if pairing.bye is not None else 'none'}")
+
+
+# --------------------------------------------------------------------------- schedule
+
+_FIXED = ("berger", "rutsch", "travel-partner", "knockout")
+
+
+@app.command("schedule")
+def schedule_cmd(
+    system: str = typer.Option(..., "--system", help="berger, rutsch, travel-partner or knockout."),
+    players: int = typer.Option(..., "--players", min=2, help="Number of players (teams for travel-partner)."),
+    double: bool = typer.Option(False, "--double", help="berger: double round robin."),
+    plain: bool = typer.Option(
+        False, "--plain", help="berger --double: do not swap the last two rounds of cycle 1."),
+    partners: str = typer.Option(
+        "first", "--partners", help="travel-partner: partners meet 'first' or on their 'home' weekend."),
+    seeds: Optional[int] = typer.Option(
+        None, "--seeds", min=0, help="knockout: seeded players (default all); the rest are drawn."),
+    draw_seed: Optional[int] = typer.Option(None, "--draw-seed", help="knockout: seed of the lot."),
+    fmt: str = typer.Option("text", "--format", help="Output format: text or json."),
+) -> None:
+    """Print the fixed schedule of a round robin, travel-partner league or knockout bracket."""
+    import json
+
+    from . import systems
+
+    if system not in _FIXED:
+        fail(f"--system must be one of {', '.join(_FIXED)}, got {system!r}", EXIT_USAGE)
+    if fmt not in ("text", "json"):
+        fail(f"unknown output format {fmt!r}; known: text, json", EXIT_USAGE)
+    if partners not in ("first", "home"):
+        fail(f"--partners must be 'first' or 'home', got {partners!r}", EXIT_USAGE)
+    if (double or plain) and system != "berger":
+        fail("--double and --plain apply to --system berger only", EXIT_USAGE)
+    mod = systems.get(system)
+    try:
+        rounds = mod.schedule(players, double=double, swap_last=not plain, partners=partners,
+                              seeds=seeds, draw_seed=draw_seed)
+    except PairchkError as exc:
+        fail(str(exc), EXIT_USAGE)
+    if fmt == "json":
+        typer.echo(json.dumps({"system": system, "players": players,
+                               "rounds": [r.as_json() for r in rounds]}, indent=2))
+        return
+    render = getattr(mod, "render", None) or systems.get("berger").render
+    typer.echo(render(rounds), nl=False)

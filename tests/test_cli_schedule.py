@@ -1,0 +1,65 @@
+"""`pairchk schedule` and `pairchk check --system` for the fixed-schedule systems."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from pairchk.cli import app
+
+runner = CliRunner()
+FIX = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+def test_berger_text_like_the_tables():
+    result = runner.invoke(app, ["schedule", "--system", "berger", "--players", "4"])
+    assert result.exit_code == 0
+    assert result.output == "Round  1:   1-4    2-3\nRound  2:   4-3    1-2\nRound  3:   2-4    3-1\n"
+
+
+def test_berger_json_shape():
+    result = runner.invoke(app, ["schedule", "--system", "berger", "--players", "3", "--format", "json"])
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["rounds"][0] == {"round": 1, "pairs": [{"board": 1, "white": 2, "black": 3}], "bye": 1}
+    assert [r["round"] for r in data["rounds"]] == [1, 2, 3]
+
+
+def test_double_and_plain():
+    rec = runner.invoke(app, ["schedule", "--system", "berger", "--players", "4", "--double", "--format", "json"])
+    plain = runner.invoke(app, ["schedule", "--system", "berger", "--players", "4", "--double", "--plain", "--format", "json"])
+    r1 = json.loads(rec.output)["rounds"]
+    r2 = json.loads(plain.output)["rounds"]
+    assert len(r1) == len(r2) == 6
+    assert r1[1]["pairs"] == r2[2]["pairs"] and r1[2]["pairs"] == r2[1]["pairs"]
+
+
+def test_other_systems_print():
+    for system, first in (("rutsch", "Round  1:   1-6    5-2    3-4"),
+                          ("travel-partner", "Round  1 (day 1, hosts 1, 4):  1-2*  3-5*  4-6*"),
+                          ("knockout", "Round 1:")):
+        result = runner.invoke(app, ["schedule", "--system", system, "--players", "6"])
+        assert result.exit_code == 0, result.output
+        assert result.output.splitlines()[0] == first
+
+
+def test_usage_errors_exit_2():
+    result = runner.invoke(app, ["schedule", "--system", "dutch", "--players", "4"])
+    assert result.exit_code == 2
+    assert "error: --system must be one of berger, rutsch, travel-partner, knockout, got 'dutch'" in result.output
+    result = runner.invoke(app, ["schedule", "--system", "rutsch", "--players", "4", "--double"])
+    assert result.exit_code == 2
+    assert "error: --double and --plain apply to --system berger only" in result.output
+
+
+def test_check_round_robin_files_exit_codes():
+    ok = runner.invoke(app, ["check", str(FIX / "berger_10.trf"), "--system", "berger"])
+    assert ok.exit_code == 0, ok.output
+    bad = runner.invoke(app, ["check", str(FIX / "berger_10_colour_flipped_r4.trf"), "--system", "berger", "--format", "json"])
+    assert bad.exit_code == 1
+    rounds = json.loads(bad.output)["rounds"]
+    assert [r["round"] for r in rounds if r["status"] != "ok"] == [4]
+    rutsch = runner.invoke(app, ["check", str(FIX / "rutsch_8.trf"), "--system", "rutsch"])
+    assert rutsch.exit_code == 0, rutsch.output
