@@ -63,3 +63,14 @@ def test_check_round_robin_files_exit_codes():
     assert [r["round"] for r in rounds if r["status"] != "ok"] == [4]
     rutsch = runner.invoke(app, ["check", str(FIX / "rutsch_8.trf"), "--system", "rutsch"])
     assert rutsch.exit_code == 0, rutsch.output
+
+
+def test_readme_schedule_examples_are_the_real_output():
+    import re
+
+    readme = (FIX.parent / "README.md").read_text(encoding="utf-8")
+    examples = re.findall(r"```console\n\$ pairchk (schedule [^\n]+)\n(.*?)```", readme, re.S)
+    assert {cmd.split()[2] for cmd, _ in examples} >= {"berger", "rutsch", "travel-partner", "knockout"}
+    for cmd, out in examples:
+        result = runner.invoke(app, cmd.split())
+        assert result.exit_code == 0 and result.output == out, cmd
