@@ -25,12 +25,14 @@ from ..model import Tournament
 # Order matters for content detection: the most specific formats first.
 _MODULES = [
     "json_model",
+    "elobase",  # before trf: a tournament name such as "XXX Open" looks like a TRF XX? record
     "trf26",
     "trf",
     "swt",
     "chess_results_xml",
     "dsb_xml",
     "chess_results_html",
+    "dewis_xml",
 ]
 
 

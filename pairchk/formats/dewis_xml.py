@@ -1,0 +1,208 @@
+"""DeWIS XML: the older DSB import format for DWZ rating (before DSB 2.5), read and write.
+
+No schema or instance document is public (``tournamentImport.xsd`` was never retrieved); the
+element layout follows the one writer whose source is public, ChessLeagueManager
+(``com_clm:admin/models/auswertung.php``, format 2)::
+
+    <dewis><tournamentSection><tournament>label type rounds endDate notes</tournament>
+      <appointments><appointment>round matchday matchtime</appointment>…</appointments>
+    </tournamentSection><playerSection><players><player>noPlayer id surname forename dob vkz
+      club noMember idFide rating</player>…</players>
+      <games><game>round noWhite noBlack result</game>…</games></playerSection>
+    [<teamSection>…</teamSection>]</dewis>
+
+``dob`` is the birth year, ``rating`` the DWZ, ``id`` the PKZ; results ``1:0 0:1 ½:½ 0:0 +:- -:+ -:-``.
+Byes have no opponent and no place in ``games``. Unverified against DeWIS itself.
+
+>>> from pairchk.model import Player, RoundEntry, Kind, Color, Tournament
+>>> t = Tournament(name="Open", end_date="2026-07-01", rounds=1, players=(
+...     Player(1, "Anand, Vishy", birth="1969", entries=(RoundEntry(Kind.DRAW, 2, Color.WHITE),)),
+...     Player(2, "Carlsen, Magnus", birth="1990", entries=(RoundEntry(Kind.DRAW, 1, Color.BLACK),))))
+>>> b"<result>\\xc2\\xbd:\\xc2\\xbd</result>" in dump(t).data
+True
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from ..errors import FormatError, PairchkError, Warning_
+from ..model import Color, Kind, NOT_PAIRED, Player, RoundEntry, Team, Tournament
+from . import Dumped, Loaded
+from ._dropped import dropped_warnings
+from ._dsb import (
+    MissingDataError, birth_year, dsb_id, member_no, required_gaps, split_name, vkz, with_iso_dates,
+)
+from ._xmlsafe import parse, sniff_root
+from .dsb_xml import _tournament_type, games
+
+NAME = "dewis-xml"
+EXTENSIONS = (".dewis.xml",)
+CAN_READ = True
+CAN_WRITE = True
+OPTIONS = {"type": "tournament type: SR SW SC TR TW TC", "notes": "free notes"}
+CANNOT_CARRY = [
+    "tournament.city", "tournament.federation", "tournament.start_date", "tournament.time_control",
+    "tournament.time_control_encoded", "tournament.chief_arbiter", "tournament.deputy_arbiters",
+    "tournament.acceleration", "tournament.scoring", "tournament.initial_color", "tournament.tiebreaks",
+    "tournament.forbidden_pairs", "tournament.declared_byes", "tournament.abnormal_points",
+    "tournament.starting_rank_method", "tournament.pairing_controller", "tournament.board_colors",
+    "tournament.team_scoring", "tournament.declared_players", "tournament.declared_rated",
+    "tournament.declared_teams", "tournament.extra_records", "tournament.tiebreak_text",
+    "tournament.lineups", "player.title", "player.rating", "player.federation", "player.points",
+    "player.rank", "player.sex", "player.national_ratings", "player.national_id", "player.status",
+]
+_RESULT = {("1", "0"): "1:0", ("0", "1"): "0:1", ("0.5", "0.5"): "½:½", ("0", "0"): "0:0",
+           ("+", "-"): "+:-", ("-", "+"): "-:+", ("-", "-"): "-:-", ("0.5", "0"): "½:0",
+           ("0", "0.5"): "0:½", ("0", "-"): "0:-", ("-", "0"): "-:0"}
+_HINT = "a DeWIS XML document (<dewis> with tournamentSection and playerSection)"
+
+
+def detect(data: bytes) -> bool:
+    return sniff_root(data) == ("", "dewis")
+
+
+def _sub(parent, tag: str, text=None):
+    el = etree.SubElement(parent, tag)
+    if text is not None:
+        el.text = str(text)
+    return el
+
+
+def dump(t: Tournament, **options) -> Dumped:
+    """Write DeWIS XML; a :class:`MissingDataError` lists every required item missing."""
+    unknown = set(options) - set(OPTIONS)
+    if unknown:
+        raise PairchkError(f"{NAME}: unknown option(s) {', '.join(sorted(unknown))}; known: {', '.join(OPTIONS)}")
+    t = with_iso_dates(t)
+    gaps = required_gaps(t, need_start=False, need_place=False, need_timecontrol=False)
+    game_list, warnings = games(t)
+    bye_games = [g for g in game_list if g[2] is None]
+    game_list = [g for g in game_list if g[2] is not None]
+    if gaps:
+        raise MissingDataError(NAME, gaps)
+    warnings = dropped_warnings(t, CANNOT_CARRY, NAME) + warnings
+    if bye_games:
+        warnings.append(Warning_(f"{len(bye_games)} pairing-allocated bye(s) have no opponent; {NAME} leaves them out"))
+    root = etree.Element("dewis", nsmap={"xsi": "http://www.w3.org/2001/XMLSchema-instance",
+                                         "dwz": "https://dwz.svw.info/services/files/xml/tournamentImport.xsd"})
+    ts = _sub(root, "tournamentSection")
+    tn = _sub(ts, "tournament")
+    _sub(tn, "label", t.name)
+    _sub(tn, "type", _tournament_type(t, options.get("type")))
+    _sub(tn, "rounds", max(t.rounds or 0, t.played_rounds))
+    _sub(tn, "endDate", t.end_date)
+    _sub(tn, "notes", options.get("notes") or "\n".join(t.comments) or "pairchk")
+    ap = _sub(ts, "appointments")
+    for r, d in enumerate(t.round_dates_iso, 1):
+        if d:
+            a = _sub(ap, "appointment")
+            _sub(a, "round", r)
+            _sub(a, "matchday", d)
+            _sub(a, "matchtime", "")
+    ps = _sub(root, "playerSection")
+    pl = _sub(ps, "players")
+    for p in t.players:
+        x = _sub(pl, "player")
+        surname, forename = split_name(p.name)
+        for tag, value in (("noPlayer", p.number), ("id", dsb_id(p)), ("surname", surname),
+                           ("forename", forename), ("dob", birth_year(p)), ("vkz", vkz(p)), ("club", p.club),
+                           ("noMember", member_no(p) or ""), ("idFide", p.fide_id),
+                           ("rating", p.national_rating or "")):
+            _sub(x, tag, value)
+    gl = _sub(ps, "games")
+    for rnd, w, b, pw, pb in game_list:
+        g = _sub(gl, "game")
+        _sub(g, "round", rnd)
+        _sub(g, "noWhite", w)
+        _sub(g, "noBlack", b)
+        _sub(g, "result", _RESULT.get((pw, pb), "-:-"))
+    if t.teams:
+        tsec = _sub(root, "teamSection")
+        teams = _sub(tsec, "teams")
+        for tm in t.teams:
+            te = _sub(teams, "team")
+            _sub(te, "lot", tm.number)
+            _sub(te, "teamName", tm.name)
+            lu = _sub(te, "lineup")
+            for n in tm.members:
+                _sub(lu, "noPlayer", n)
+        enc = _sub(tsec, "encounter")
+        for m in t.team_matches:
+            if m.away is None:
+                continue
+            play = _sub(enc, "play")
+            _sub(play, "round", m.round)
+            _sub(play, "noHomeTeam", m.home)
+            _sub(play, "noGuestTeam", m.away)
+            _sub(play, "pointsHome", "")
+            _sub(play, "pointsGuest", "")
+    data = etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
+    return Dumped(data, warnings)
+
+
+_SIDE = {"1": Kind.WIN, "0": Kind.LOSS, "½": Kind.DRAW, "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS}
+
+
+def load(data: bytes, *, path: str | None = None) -> Loaded:
+    """Read a DeWIS XML document."""
+    root = parse(data, path=path)
+    if root.tag != "dewis":
+        raise FormatError(f"root element is <{root.tag}>", path=path, line=root.sourceline,
+                          expected="<dewis>", hint=_HINT)
+    txt = lambda el, tag: (el.findtext(tag) or "").strip()  # noqa: E731
+    tn = root.find("tournamentSection/tournament")
+    if tn is None:
+        raise FormatError("no tournamentSection/tournament", path=path, line=root.sourceline,
+                          expected="<tournamentSection><tournament>", hint=_HINT)
+
+    def num(el, tag):
+        v = txt(el, tag)
+        if not v.isdigit():
+            raise FormatError(f"<{tag}> is {v!r}", path=path, line=el.sourceline,
+                              expected=f"a number in <{tag}>", hint=_HINT)
+        return int(v)
+
+    players, lines = {}, {}
+    for p in root.iterfind("playerSection/players/player"):
+        n = num(p, "noPlayer")
+        if n in players:
+            raise FormatError(f"noPlayer {n} appears twice", path=path, line=p.sourceline,
+                              expected="unique player numbers", hint=_HINT)
+        sur, fore = txt(p, "surname"), txt(p, "forename")
+        ex = tuple((k, v) for k, v in (("dsb.id", txt(p, "id")), ("dsb.vkz", txt(p, "vkz")),
+                                       ("dsb.member", txt(p, "noMember"))) if v)
+        players[n] = dict(number=n, name=sur if not fore or fore == sur else f"{sur}, {fore}",
+                          birth=txt(p, "dob"), club=txt(p, "club"), fide_id=txt(p, "idFide"),
+                          national_rating=int(txt(p, "rating")) if txt(p, "rating").isdigit() else None, extra=ex)
+        lines[n] = p.sourceline
+    entries: dict[int, dict[int, RoundEntry]] = {n: {} for n in players}
+    for g in root.iterfind("playerSection/games/game"):
+        r, w, b = num(g, "round"), num(g, "noWhite"), num(g, "noBlack")
+        res = txt(g, "result").split(":")
+        for who in (w, b):
+            if who not in players:
+                raise FormatError(f"game round {r}: player {who} is not in <players>", path=path,
+                                  line=g.sourceline, expected="a noPlayer of <players>", hint=_HINT)
+        if len(res) != 2 or res[0] not in _SIDE or res[1] not in _SIDE:
+            raise FormatError(f"game round {r}: result {txt(g, 'result')!r}", path=path, line=g.sourceline,
+                              expected="1:0, 0:1, ½:½, +:-, -:+ or -:-", hint=_HINT)
+        entries[w][r] = RoundEntry(_SIDE[res[0]], b, Color.WHITE)
+        entries[b][r] = RoundEntry(_SIDE[res[1]], w, Color.BLACK)
+    rounds = num(tn, "rounds")
+    plist = []
+    for n in sorted(players):
+        ents = [entries[n].get(r, NOT_PAIRED) for r in range(1, rounds + 1)]
+        while ents and ents[-1] is NOT_PAIRED:
+            ents.pop()
+        plist.append(Player(entries=tuple(ents), **players[n]))
+    dates = {int(txt(a, "round")): txt(a, "matchday") for a in root.iterfind("tournamentSection/appointments/appointment")
+             if txt(a, "round").isdigit()}
+    iso = tuple(dates.get(r, "") for r in range(1, max(dates, default=0) + 1))
+    teams = tuple(Team(number=num(te, "lot"), name=txt(te, "teamName"),
+                       members=tuple(int(x.text) for x in te.iterfind("lineup/noPlayer") if (x.text or "").strip().isdigit()))
+                  for te in root.iterfind("teamSection/teams/team"))
+    t = Tournament(name=txt(tn, "label"), end_date=txt(tn, "endDate"), rounds=rounds,
+                   system_text=txt(tn, "type"), round_dates=iso, round_dates_iso=iso, teams=teams,
+                   players=tuple(plist))
+    return Loaded(t, [], lines=lines, meta={"notes": txt(tn, "notes")})
