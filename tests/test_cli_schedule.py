@@ -74,3 +74,23 @@ def test_readme_schedule_examples_are_the_real_output():
     for cmd, out in examples:
         result = runner.invoke(app, cmd.split())
         assert result.exit_code == 0 and result.output == out, cmd
+
+
+def test_check_team_and_knockout_trf26_files():
+    tp = runner.invoke(app, ["check", str(FIX / "travel_partner_8.trf"), "--system", "travel-partner", "--format", "json"])
+    assert tp.exit_code == 0, tp.output
+    data = json.loads(tp.output)
+    assert [r["status"] for r in data["rounds"]] == ["ok"] * 7
+    assert data["notes"] == ["partners meet in an extra round before the first match day"]
+    ko = runner.invoke(app, ["check", str(FIX / "knockout_8.trf"), "--system", "knockout", "--format", "json"])
+    assert ko.exit_code == 0, ko.output
+    rounds = json.loads(ko.output)["rounds"]
+    assert [r["status"] for r in rounds] == ["ok"] * 3
+    final = rounds[2]["details"]["matches"][0]
+    assert final == {"white": 1, "black": 2, "games": [9, 12], "score": ["2.5", "1.5"], "winner": 1}
+
+
+def test_knockout_file_checked_as_a_round_robin_fails_cleanly():
+    result = runner.invoke(app, ["check", str(FIX / "knockout_8.trf"), "--system", "berger"])
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output

@@ -171,8 +171,8 @@ def league(n: int, sched=None) -> Tournament:
     for r in sched:
         for m in r.matches:
             matches.append(TeamMatch(r.round, m.first, m.second))
-            for team in (m.first, m.second):
-                lineups.append(Lineup(r.round, team, tuple((team - 1) * BOARDS + b for b in range(1, BOARDS + 1))))
+            for team, opp in ((m.first, m.second), (m.second, m.first)):
+                lineups.append(Lineup(r.round, team, tuple((team - 1) * BOARDS + b for b in range(1, BOARDS + 1)), opp))
             for b in range(1, BOARDS + 1):
                 x, y = (m.first - 1) * BOARDS + b, (m.second - 1) * BOARDS + b
                 white_team = m.white_on_even if b % 2 == 0 else (m.second if m.white_on_even == m.first else m.first)

@@ -195,7 +195,9 @@ def check(t: Tournament, *, path: str = "") -> CheckReport:
             report.notes.append(
                 f"no numbering of the players makes every round a Berger round{near}"
             )
-    if double:
+    if double and sum(r.status == "ok" for r in reps) * 2 < len(reps):
+        report.notes.append("double round robin; the file follows neither variant in most rounds")
+    elif double:
         report.notes.append(
             "double round robin, "
             + (
