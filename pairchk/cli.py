@@ -229,3 +229,101 @@ def schedule_cmd(
         return
     render = getattr(mod, "render", None) or systems.get("berger").render
     typer.echo(render(rounds), nl=False)
+
+
+# --------------------------------------------------------------------------- convert / validate
+
+_TRF_FAMILY = ("trf", "trf26")
+
+
+def _read_loaded(path: str, fmt: Optional[str], *, lenient: bool = False):
+    """Read ``path`` (``-`` = stdin) with the named or detected format; unreadable input exits 3."""
+    from . import formats
+    from .validate import load_lenient
+
+    data = read_input(path)
+    name = None if path == "-" else path
+    try:
+        mod = formats.get(fmt) if fmt else formats.detect(data, name)
+        if lenient:
+            return mod, load_lenient(data, name, mod.NAME)
+        return mod, mod.load(data, path=name)
+    except PairchkError as exc:
+        fail(str(exc), EXIT_UNREADABLE)
+    except RecursionError:
+        fail(f"{path}: cannot read file: nested too deeply", EXIT_UNREADABLE)
+    except Exception as exc:  # a format bug must still not show a traceback
+        fail(f"{path}: cannot read file ({type(exc).__name__}: {exc})", EXIT_UNREADABLE)
+
+
+@app.command("convert")
+def convert_cmd(
+    src: str = typer.Argument(..., metavar="IN", help="Input file, - for stdin."),
+    dst: str = typer.Argument(..., metavar="OUT", help="Output file, - for stdout."),
+    from_: Optional[str] = typer.Option(None, "--from", help=_FROM_HELP),
+    to: Optional[str] = typer.Option(None, "--to", help="Output format (default: from OUT's extension)."),
+    set_: list[str] = typer.Option([], "--set", metavar="KEY=VALUE",
+                                   help="Metadata the input lacks, e.g. --set location=Madrid (repeatable)."),
+) -> None:
+    """Convert a tournament file to another format; warns about anything not carried."""
+    from . import formats
+    from .formats.settings import apply_settings, parse_settings
+
+    if to:
+        try:
+            target = formats.get(to)
+        except PairchkError as exc:
+            fail(str(exc), EXIT_USAGE)
+    else:
+        target = formats.format_for_output(dst)
+        if target is None:
+            fail(f"{dst}: cannot tell the output format from the name (hint: name it with --to;"
+                 f" known formats: {', '.join(formats.names())})", EXIT_USAGE)
+    if not getattr(target, "CAN_WRITE", True):
+        fail(f"format {target.NAME!r} can be read but not written", EXIT_USAGE)
+    try:
+        settings = parse_settings(set_)
+    except PairchkError as exc:
+        fail(str(exc), EXIT_USAGE)
+    source, loaded = _read_loaded(src, from_)
+    if not to and target.NAME == "trf" and source.NAME == "trf26":
+        target = source  # OUT.trf from a TRF26 file stays TRF26 (name OUT.trf26 or --to to choose)
+    for w in loaded.warnings:
+        warn(str(w))
+    try:
+        t, rest = apply_settings(loaded.tournament, settings)
+    except PairchkError as exc:
+        fail(str(exc), EXIT_USAGE)
+    options = dict(loaded.meta.get("dump_options", {})) if target.NAME == source.NAME else {}
+    options.update(rest)
+    try:
+        dumped = target.dump(t, **options)
+    except PairchkError as exc:
+        fail(f"{dst}: cannot write {target.NAME}: {exc}", EXIT_FINDINGS)
+    for w in dumped.warnings:
+        warn(str(w))
+    write_output(dst, dumped.data)
+
+
+@app.command("validate")
+def validate_cmd(
+    file: str = typer.Argument(..., help="Tournament file, - for stdin."),
+    from_: Optional[str] = typer.Option(None, "--from", help=_FROM_HELP),
+) -> None:
+    """List every finding in a tournament file. Exit 0: no error, 1: errors, 3: unreadable."""
+    from .errors import Severity
+    from .validate import validate
+
+    _, loaded = _read_loaded(file, from_, lenient=True)
+    try:
+        findings = validate(loaded, None if file == "-" else file)
+    except Exception as exc:  # never a traceback
+        fail(f"{file}: cannot validate ({type(exc).__name__}: {exc})", EXIT_UNREADABLE)
+    for f in findings:
+        typer.echo(str(f))
+    errors = sum(1 for f in findings if f.severity is Severity.ERROR)
+    warnings = sum(1 for f in findings if f.severity is Severity.WARNING)
+    players = len(loaded.tournament.players)
+    typer.echo(f"{file}: {players} players, {loaded.tournament.played_rounds} rounds: "
+               f"{errors} error(s), {warnings} warning(s)")
+    raise typer.Exit(EXIT_FINDINGS if errors else EXIT_OK)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+import re
 import typing
 from decimal import Decimal
 from functools import lru_cache
@@ -38,6 +39,7 @@ VERSION = 1
 _COLOR_NAMES = {Color.WHITE: "white", Color.BLACK: "black"}
 _COLORS = {v: k for k, v in _COLOR_NAMES.items()}
 _KINDS = {k.name.lower(): k for k in Kind}
+_ENTRY = re.compile(r'\{(\n\s*"result": [^{}\[\]]*?)\n\s*\}')
 
 
 @lru_cache(maxsize=1)
@@ -179,11 +181,14 @@ def _plain(doc):
     return doc
 
 
-def dump(t: Tournament, *, indent: int | None = 1, **_ignored) -> Dumped:
+def dump(t: Tournament, *, indent: int | None = 1, **unknown) -> Dumped:
     """Write ``t`` as pairchk JSON (nothing is lost: the JSON is the model)."""
+    warnings = [Warning_(f"option {k!r} is not used by the json format; ignored") for k in unknown]
     doc = {"format": FORMAT_ID, "version": VERSION, "tournament": _to_json(t)}
     text = json.dumps(doc, ensure_ascii=False, indent=indent)
-    return Dumped((text + "\n").encode("utf-8"), [])
+    if indent is not None:  # one line per round entry keeps files readable
+        text = _ENTRY.sub(lambda m: "{" + re.sub(r"\n\s*", " ", m.group(1)).strip() + "}", text)
+    return Dumped((text + "\n").encode("utf-8"), warnings)
 
 
 __all__ = ["NAME", "detect", "load", "dump", "schema"]

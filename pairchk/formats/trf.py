@@ -119,7 +119,8 @@ class _Ctx:
 _STRICT = _Ctx(None, True)
 
 
-def _num(text: str, path, lineno, col, what, *, allow_blank=True, ctx: _Ctx | None = None) -> int | None:
+def _num(text: str, path, lineno, col, what, *, allow_blank=True, ctx: _Ctx | None = None,
+         code: str = "bad-number") -> int | None:
     ctx = ctx or _Ctx(path, True)
     s = text.strip()
     if not s:
@@ -127,12 +128,12 @@ def _num(text: str, path, lineno, col, what, *, allow_blank=True, ctx: _Ctx | No
             ctx.bad(f"missing {what}", lineno, col, "a number", code="missing-number")
         return None
     if not s.isdigit():
-        ctx.bad(f"bad {what} {s!r}", lineno, col, "a whole number", code="bad-number")
+        ctx.bad(f"bad {what} {s!r}", lineno, col, "a whole number", code=code)
         return None
     return int(s)
 
 
-def _dec(text: str, path, lineno, col, what, ctx: _Ctx | None = None) -> Decimal | None:
+def _dec(text: str, path, lineno, col, what, ctx: _Ctx | None = None, code: str = "bad-number") -> Decimal | None:
     ctx = ctx or _Ctx(path, True)
     s = text.strip().replace(",", ".")
     if not s:
@@ -142,7 +143,7 @@ def _dec(text: str, path, lineno, col, what, ctx: _Ctx | None = None) -> Decimal
     except InvalidOperation:
         d = None
     if d is None or not d.is_finite():
-        ctx.bad(f"bad {what} {s!r}", lineno, col, "a number such as 4.5", code="bad-number")
+        ctx.bad(f"bad {what} {s!r}", lineno, col, "a number such as 4.5", code=code)
         return None
     return d
 
@@ -152,9 +153,9 @@ def parse_player(line: str, path: str | None, lineno: int, ctx: _Ctx | None = No
     ctx = ctx or _Ctx(path, True)
     line = line.rstrip("\r\n")
     number = _num(line[4:8], path, lineno, 5, "starting rank", allow_blank=False, ctx=ctx) or 0
-    rating = _num(line[48:52], path, lineno, 49, "rating", ctx=ctx)
-    points = _dec(line[80:84], path, lineno, 81, "points", ctx=ctx)
-    rank = _num(line[85:89], path, lineno, 86, "rank", ctx=ctx)
+    rating = _num(line[48:52], path, lineno, 49, "rating", ctx=ctx, code="bad-rating")
+    points = _dec(line[80:84], path, lineno, 81, "points", ctx=ctx, code="bad-points")
+    rank = _num(line[85:89], path, lineno, 86, "rank", ctx=ctx, code="bad-rank")
     if len(line) > 91 + 10 * MAX_ROUNDS:
         raise FormatError(f"player record of {len(line)} characters ({(len(line) - 91) // 10} rounds)",
                           path=path, line=lineno, column=92 + 10 * MAX_ROUNDS,
@@ -219,7 +220,7 @@ def parse_player(line: str, path: str | None, lineno: int, ctx: _Ctx | None = No
 def _parse_nrs(line: str, path, lineno, ctx) -> tuple[int, NationalRating]:
     """A TRF26 national-rating line: federation in 1-3, then the 001 layout."""
     num = _num(line[4:8], path, lineno, 5, "player of the national-rating line", ctx=ctx) or 0
-    rating = _num(line[48:52], path, lineno, 49, "national rating", ctx=ctx)
+    rating = _num(line[48:52], path, lineno, 49, "national rating", ctx=ctx, code="bad-rating")
     return num, NationalRating(
         federation=line[:3], rating=rating, origin=line[53:56].strip(),
         national_id=line[57:68].strip(), raw=line.rstrip(),
@@ -286,10 +287,17 @@ def load(data: bytes, *, path: str | None = None, strict: bool = True) -> Loaded
     """
     ctx = _Ctx(path, strict)
     text, warnings = decode(data, path)
+    if not text.strip():
+        raise FormatError("the file is empty", path=path, line=1, column=1,
+                          expected="TRF records such as 012 and 001")
+    if text.lstrip()[:1] in ("{", "["):
+        raise FormatError("this is JSON, not TRF", path=path, line=1, column=1,
+                          expected="lines starting with a record tag such as 012 or 001",
+                          hint="pairchk JSON has \"format\": \"pairchk-tournament\"; otherwise name the format with --from")
     lines = _NEWLINES.split(text)
     players: list[Player] = []
     plines: dict[int, int] = {}
-    meta: dict = {"records": {}, "record_lines": {}, "findings": ctx.findings}
+    meta: dict = {"records": {}, "record_lines": {}, "findings": ctx.findings, "player_lines": []}
     layout: list[str] = []
     f: dict = {}
     score: dict[str, Decimal] = {}
@@ -322,6 +330,7 @@ def load(data: bytes, *, path: str | None = None, strict: bool = True) -> Loaded
             p = parse_player(line, path, lineno, ctx)
             players.append(p)
             plines.setdefault(p.number, lineno)
+            meta["player_lines"].append((p.number, lineno))
         elif tag == "###":
             comments.append(line[3:])
         elif tag == "?":

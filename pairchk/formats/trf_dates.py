@@ -81,11 +81,42 @@ def iso_round_dates(dates: tuple[str, ...], start: str = "", end: str = "") -> t
         else:
             filled = [d for d in out if d]
             if filled == sorted(filled):
+                if order == "ymd" and _two_digit(dates):
+                    # TRF16 defines 132 as YY/MM/DD: when that reading works, it is the one
+                    return tuple(out)
                 layouts.append(tuple(out))
     layouts = list(dict.fromkeys(layouts))
     if len(layouts) == 1:
         return layouts[0]
     return tuple(iso_date(s) for s in dates)
+
+
+def _two_digit(dates) -> bool:
+    return all(len(re.split(r"[./\- ]+", s.strip())[0]) == 2 for s in dates if s.strip())
+
+
+def iso_event_dates(start: str, end: str, round_iso: tuple[str, ...] = ()) -> tuple[str, str]:
+    """ISO start and end dates; ambiguous ones (``08/04/2018``) settled by the round dates.
+
+    >>> iso_event_dates("08/04/2018", "10/06/2018", ("2018-04-08", "2018-06-10"))
+    ('2018-04-08', '2018-06-10')
+    """
+    known = sorted(d for d in round_iso if d)
+    out = []
+    for s in (start, end):
+        c = _candidates(s) if s else set()
+        if len(c) > 1 and known:
+            # the reading closest to the rounds' period (0 days when inside it)
+            lo, hi = _dt.date.fromisoformat(known[0]), _dt.date.fromisoformat(known[-1])
+
+            def dist(d: str) -> int:
+                x = _dt.date.fromisoformat(d)
+                return max((lo - x).days, (x - hi).days, 0)
+
+            best = min(dist(d) for d in c)
+            c = {d for d in c if dist(d) == best}
+        out.append(c.pop() if len(c) == 1 else "")
+    return out[0], out[1]
 
 
 def _by_layout(s: str, order: str) -> str:

@@ -345,9 +345,22 @@ def _nrs_line(p: Player, nr) -> str:
             f"{_col(4, nr.rating)} {nr.origin[:3]:<3} {nr.national_id[:11]:>11} {p.birth[:10]:<10}").rstrip()
 
 
+_RANK = {tag: i for i, tag in enumerate(_CANONICAL)}
+
+
+def _insert_at(tagged: list[tuple[str, str]], tag: str) -> int:
+    """After the last line whose record comes before ``tag`` in the canonical order."""
+    rank = _RANK[tag]
+    at = 0
+    for i, (t, _) in enumerate(tagged):
+        if t and _RANK.get(t, len(_RANK)) <= rank:
+            at = i + 1
+    return at
+
+
 def dump(t: Tournament, *, version: str = "trf", newline: str = "\n", layout: list[str] | None = None,
          style: dict | None = None, bom: bool = False, encoding: str = "utf-8",
-         overrides: dict | None = None, **_ignored) -> Dumped:
+         **unknown) -> Dumped:
     """Write ``t`` as TRF16 (``version="trf26"`` for TRF-2026).
 
     ``layout``, ``style``, ``newline`` and ``bom`` come from ``Loaded.meta["dump_options"]`` of
@@ -358,22 +371,28 @@ def dump(t: Tournament, *, version: str = "trf", newline: str = "\n", layout: li
     def warn(msg: str) -> None:
         warnings.append(Warning_(msg))
 
+    for k in unknown:
+        warn(f"option {k!r} is not used by the TRF writer; ignored")
     if newline not in ("\n", "\r", "\r\n"):
         raise ValueError(f"newline must be LF, CR or CRLF, not {newline!r}")
     groups = render(t, version, style, warn)
     queues = {tag: list(lines) for tag, lines in groups.items()}
     out: list[str] = []
     if layout:
+        tagged: list[tuple[str, str]] = []
         for tag in layout:
             if tag == "":
-                out.append("")
+                tagged.append(("", ""))
             elif queues.get(tag):
-                out.append(queues[tag].pop(0))
-        trailing = out and out[-1] == "" and layout[-1] == ""
+                tagged.append((tag, queues[tag].pop(0)))
+        trailing = bool(tagged) and tagged[-1] == ("", "") and layout[-1] == ""
         if trailing:
-            out.pop()
-        rest = [line for tag in _CANONICAL for line in queues.get(tag, ())]
-        out.extend(rest)
+            tagged.pop()
+        for tag in _CANONICAL:  # what the layout has no place for goes where it belongs
+            for line in queues.get(tag, ()):
+                at = _insert_at(tagged, tag)
+                tagged.insert(at, (tag, line))
+        out = [line for _, line in tagged]
         if trailing:
             out.append("")
     else:
