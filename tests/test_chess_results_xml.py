@@ -44,7 +44,7 @@ def test_team_swiss_sample():
     assert len([m for m in t.team_matches if m.round == 1]) == 6
     assert [m for m in t.team_matches if m.round == 1 and m.away is None][0].home == 11
     lineup = [lu for lu in t.lineups if lu.round == 1 and lu.team == 1][0]
-    assert lineup.players == (1, 2, 3, 4)
+    assert lineup.players == (1, 2, 3, 4) and lineup.opponent == 6
     assert t.player(23).entry(1) == RoundEntry(Kind.DRAW, 1, Color.WHITE)
 
 

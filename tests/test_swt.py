@@ -68,6 +68,7 @@ def test_team_sample_reads_teams_players_lineups_and_a_forfeit():
     assert sum(len(tm.members) for tm in t.teams) == 83
     # 8 boards: every lineup has 8 players, 10 lineups per round
     assert len(t.lineups) == 70 and all(len(lu.players) == 8 for lu in t.lineups)
+    assert t.lineups[0].opponent == 6 and all(lu.opponent for lu in t.lineups)
     assert len([m for m in t.team_matches if m.round == 1]) == 5
     # round 7: Bailey (35) wins by forfeit against Schell (68)
     assert t.player(35).entry(7).kind is Kind.FORFEIT_WIN and t.player(35).entry(7).opponent == 68

@@ -199,7 +199,10 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     for tp in root.iterfind("teampairings/teampairing"):
         no2 = _int(tp, "no2", path)
         matches.append(TeamMatch(_int(tp, "round", path), _int(tp, "no1", path), no2 if no2 > 0 else None))
-    lineups = [Lineup(r, team, tuple(p for _, p in sorted(lst))) for (r, team), lst in sorted(boards.items())]
+    opponent_team = {(m.round, a): b for m in matches if m.away is not None
+                     for a, b in ((m.home, m.away), (m.away, m.home))}
+    lineups = [Lineup(r, team, tuple(p for _, p in sorted(lst)), opponent=opponent_team.get((r, team)))
+               for (r, team), lst in sorted(boards.items())]
 
     scoring = ScoreSystem()
     if len(pab_points) == 1 and pab_points != {Decimal(1)}:

@@ -243,8 +243,11 @@ def _load(data: bytes, path: str | None) -> Loaded:
                     matches.append(TeamMatch(r + 1, no, None))
                 elif where == 1:  # Heim: this team is the home team
                     matches.append(TeamMatch(r + 1, no, opp))
+        opponent_team = {(m.round, a): b for m in matches if m.away is not None
+                         for a, b in ((m.home, m.away), (m.away, m.home))}
         for (rnd, team_no), lst in sorted(boards.items()):
-            lineups.append(Lineup(rnd, team_no, tuple(n for _, n in sorted(lst))))
+            lineups.append(Lineup(rnd, team_no, tuple(n for _, n in sorted(lst)),
+                                  opponent=opponent_team.get((rnd, team_no))))
 
     scoring = ScoreSystem()
     mode = data[0x538]
