@@ -275,3 +275,18 @@ def test_renumbering_search_agrees_with_brute_force_for_six_players():
 def test_too_few_players_refused():
     with pytest.raises(ValueError, match="at least 2 players, got 1"):
         berger.schedule(1)
+
+
+def test_odd_double_round_robin_checks_ok():
+    sched = berger.schedule(5, double=True)
+    assert len(sched) == 10 and all(r.bye for r in sched)
+    rep = berger.check(_tournament(sched, 5), path="x")
+    assert [r.status for r in rep.rounds] == ["ok"] * 10
+
+
+def test_event_in_progress_checks_the_rounds_played():
+    sched = berger.schedule(10)[:4]
+    t = _tournament(sched, 10).replace(rounds=9)
+    rep = berger.check(t, path="x")
+    assert [r.status for r in rep.rounds] == ["ok"] * 4
+    assert rep.notes == []
