@@ -327,3 +327,38 @@ def validate_cmd(
     typer.echo(f"{file}: {players} players, {loaded.tournament.played_rounds} rounds: "
                f"{errors} error(s), {warnings} warning(s)")
     raise typer.Exit(EXIT_FINDINGS if errors else EXIT_OK)
+
+
+@app.command("formats")
+def formats_command(
+    fmt: str = typer.Option("text", "--format", help="Output format: text or json."),
+) -> None:
+    """List every file format with read/write support and what it cannot carry."""
+    import json
+
+    from . import formats
+    from .formats import carry
+
+    rows = []
+    for name in formats.names():
+        mod = formats.get(name)
+        rows.append({
+            "name": name,
+            "read": bool(getattr(mod, "CAN_READ", True)),
+            "write": bool(getattr(mod, "CAN_WRITE", True)),
+            "extensions": list(getattr(mod, "EXTENSIONS", ())),
+            "cannot_carry": list(getattr(mod, "CANNOT_CARRY", ())),
+        })
+    if fmt not in ("text", "json"):
+        fail(f"unknown output format {fmt!r}; known: text, json", EXIT_USAGE)
+    if fmt == "json":
+        typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    for row in rows:
+        rw = "/".join(x for x, ok in (("read", row["read"]), ("write", row["write"])) if ok)
+        typer.echo(f"{row['name']:<14} {rw:<11} {' '.join(row['extensions'])}")
+        if not row["cannot_carry"]:
+            typer.echo("    cannot carry: nothing")
+        for key in row["cannot_carry"]:
+            desc = carry.DESCRIPTIONS.get(key)
+            typer.echo(f"    cannot carry {key}" + (f": {desc}" if desc else ""))

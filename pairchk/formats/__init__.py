@@ -33,6 +33,9 @@ _MODULES = [
     "dsb_xml",
     "chess_results_html",
     "dewis_xml",
+    "chess_json",
+    "csv_swiss",
+    "xlsx",
 ]
 
 

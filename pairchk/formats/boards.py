@@ -1,0 +1,93 @@
+"""Boards and byes of a round, for formats that store one record per game (Excel, Chess-JSON).
+
+The model stores one entry per player and round; board-oriented formats store one record per
+game. ``boards`` turns the one into the other (pure data, no pairing logic) and
+``EntryTable`` collects entries back while a file is read.
+
+>>> from pairchk.model import Tournament, Player, RoundEntry, Kind, Color
+>>> t = Tournament(players=(
+...     Player(1, entries=(RoundEntry(Kind.FORFEIT_WIN, 2),)),
+...     Player(2, entries=(RoundEntry(Kind.FORFEIT_LOSS, 1),)),
+...     Player(3, entries=(RoundEntry(Kind.PAB),))))
+>>> [(b.white, b.black, b.colored) for b in boards(t, 1)]
+[(1, 2, False), (3, None, True)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model import NOT_PAIRED, Color, Kind, RoundEntry, Tournament
+
+
+@dataclass(frozen=True)
+class Board:
+    """A game (``black`` set) or a bye/absence (``black`` None) of one round.
+
+    ``white_entry``/``black_entry`` are the players' own entries; ``black_entry`` is None when
+    the opponent does not name the player back (an inconsistent file: only one side is known).
+    ``colored`` is False for a forfeit without colours (white is then the lower number).
+    """
+
+    round: int
+    white: int
+    black: int | None
+    white_entry: RoundEntry
+    black_entry: RoundEntry | None
+    colored: bool = True
+
+
+def boards(t: Tournament, rnd: int) -> list[Board]:
+    """Games first (ordered by the lower starting number), then byes and absences."""
+    numbers = {p.number for p in t.players}
+    by_number = t.by_number
+    games: list[Board] = []
+    byes: list[Board] = []
+    done: set[int] = set()
+    for p in t.players:
+        e = p.entry(rnd)
+        if e.kind is Kind.NOT_PAIRED or p.number in done:
+            continue
+        opp = e.opponent
+        if not (e.kind.has_opponent and opp in numbers and opp != p.number):
+            byes.append(Board(rnd, p.number, None, e, None))
+            continue
+        other = by_number[opp].entry(rnd)
+        mutual = other.opponent == p.number and other.kind.has_opponent
+        if mutual:
+            done.add(opp)
+        done.add(p.number)
+        color = e.color
+        if color is Color.NONE and mutual:
+            color = other.color.opposite
+        if color is Color.NONE:
+            white, black = sorted((p.number, opp))
+            colored = False
+        else:
+            white, black = (p.number, opp) if color is Color.WHITE else (opp, p.number)
+            colored = True
+        if white == p.number:
+            games.append(Board(rnd, white, black, e, other if mutual else None, colored))
+        else:
+            games.append(Board(rnd, white, black, other if mutual else None, e, colored))
+    games.sort(key=lambda b: min(b.white, b.black or b.white))
+    return games + byes
+
+
+class EntryTable:
+    """Entries collected while reading: ``set(player, round, entry)``, then ``entries(player)``."""
+
+    def __init__(self) -> None:
+        self._rows: dict[int, dict[int, RoundEntry]] = {}
+
+    def set(self, player: int, rnd: int, entry: RoundEntry) -> None:
+        self._rows.setdefault(player, {})[rnd] = entry
+
+    def has(self, player: int, rnd: int) -> bool:
+        return rnd in self._rows.get(player, {})
+
+    def entries(self, player: int) -> tuple[RoundEntry, ...]:
+        row = self._rows.get(player, {})
+        if not row:
+            return ()
+        return tuple(row.get(r, NOT_PAIRED) for r in range(1, max(row) + 1))

@@ -1,0 +1,227 @@
+"""What a format cannot carry: one vocabulary of model fields, warnings when they are dropped.
+
+A format module lists the model fields it cannot express in ``CANNOT_CARRY`` using the keys
+below; ``dropped`` turns the ones that are actually present in a tournament into warnings,
+so that no conversion loses data silently. Keys are model attribute names:
+
+* ``tournament.<field>`` -- a :class:`~pairchk.model.Tournament` attribute
+  (e.g. ``tournament.tiebreaks``);
+* ``player.<field>`` -- a :class:`~pairchk.model.Player` attribute (e.g. ``player.club``);
+* ``scoring.<what>`` and ``entries.<what>`` -- the special cases in ``SPECIAL``.
+
+>>> from pairchk.model import Tournament
+>>> t = Tournament(tiebreaks=("BH",))
+>>> [str(w) for w in dropped(t, "csv", ["tournament.tiebreaks", "tournament.teams"])]
+['warning: csv cannot carry tournament.tiebreaks (tie-break list): 1 dropped']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Callable, Iterable
+
+from ..errors import Warning_
+from ..model import Color, Kind, Player, ScoreSystem, Tournament
+
+_DEFAULT_T = Tournament()
+_DEFAULT_P = Player(number=0)
+
+# Human descriptions of the keys, shown by ``pairchk formats`` and in warnings.
+DESCRIPTIONS: dict[str, str] = {
+    "tournament.city": "city",
+    "tournament.federation": "host federation",
+    "tournament.start_date": "start date",
+    "tournament.end_date": "end date",
+    "tournament.round_dates": "round dates",
+    "tournament.chief_arbiter": "chief arbiter",
+    "tournament.deputy_arbiters": "deputy arbiters",
+    "tournament.time_control": "time control",
+    "tournament.time_control_encoded": "encoded time control (TRF26 222)",
+    "tournament.rounds": "declared number of rounds",
+    "tournament.system": "pairing system code",
+    "tournament.system_text": "tournament type text (TRF 092)",
+    "tournament.acceleration": "accelerated rounds",
+    "tournament.scoring": "point system",
+    "tournament.initial_color": "initial colour",
+    "tournament.tiebreaks": "tie-break list",
+    "tournament.forbidden_pairs": "forbidden pairs",
+    "tournament.declared_byes": "byes declared for the next round",
+    "tournament.teams": "teams",
+    "tournament.lineups": "team line-ups",
+    "tournament.team_matches": "team matches",
+    "tournament.abnormal_points": "abnormal point assignments (TRF26 299)",
+    "tournament.starting_rank_method": "starting-rank method (TRF26 172)",
+    "tournament.pairing_controller": "pairing controller (TRF26 182)",
+    "tournament.board_colors": "board colour sequence (TRF26 352)",
+    "tournament.team_scoring": "team scoring (TRF26 362)",
+    "tournament.declared_players": "declared number of players",
+    "tournament.declared_rated": "declared number of rated players",
+    "tournament.declared_teams": "declared number of teams",
+    "tournament.extra_records": "unknown records carried verbatim",
+    "tournament.comments": "comments",
+    "player.sex": "sex",
+    "player.title": "title",
+    "player.rating": "FIDE rating",
+    "player.federation": "federation",
+    "player.fide_id": "FIDE id",
+    "player.birth": "birth date",
+    "player.points": "declared points",
+    "player.rank": "declared rank",
+    "player.national_rating": "national rating",
+    "player.national_id": "national id",
+    "player.national_ratings": "TRF26 national-rating records",
+    "player.club": "club",
+    "player.team": "team number",
+    "player.status": "withdrawals",
+    "player.extra": "format-specific player fields",
+    "scoring.by_colour": "points that depend on the colour",
+    "scoring.forfeit_win": "forfeit-win points other than a win",
+    "scoring.forfeit_loss": "forfeit-loss points other than a zero-point bye",
+    "scoring.absent": "absence points other than a zero-point bye",
+    "entries.forfeit_without_color": "forfeits without colours (written with colours)",
+    "entries.absent": "blank result code (written as zero-point bye Z)",
+    "entries.short_games": "games shorter than one move W/D/L (written as played games)",
+}
+
+
+def _by_colour(s: ScoreSystem) -> bool:
+    return any(
+        getattr(s, f) is not None
+        for f in ("win_white", "win_black", "draw_white", "draw_black", "loss_white", "loss_black")
+    )
+
+
+def _entries(t: Tournament, test: Callable) -> int:
+    return sum(1 for p in t.players for e in p.entries if test(e))
+
+
+SPECIAL: dict[str, Callable[[Tournament], int]] = {
+    "scoring.by_colour": lambda t: int(_by_colour(t.scoring)),
+    "scoring.forfeit_win": lambda t: int(
+        t.scoring.forfeit_win is not None and t.scoring.forfeit_win != t.scoring.win
+    ),
+    "scoring.forfeit_loss": lambda t: int(t.scoring.forfeit_loss != t.scoring.zero_bye),
+    "scoring.absent": lambda t: int(t.scoring.absent != t.scoring.zero_bye),
+    "entries.forfeit_without_color": lambda t: _entries(
+        t, lambda e: e.kind.is_forfeit and e.color is Color.NONE
+    ),
+    "entries.absent": lambda t: _entries(t, lambda e: e.kind is Kind.ABSENT),
+    "entries.short_games": lambda t: _entries(
+        t, lambda e: e.kind in (Kind.WIN_SHORT, Kind.DRAW_SHORT, Kind.LOSS_SHORT)
+    ),
+}
+
+
+def normalize(key: str) -> str:
+    """Canonical spelling of a key: ``"Player.status (withdrawn)"`` -> ``"player.status"``."""
+    key = key.split(" (", 1)[0].strip()
+    scope, sep, attr = key.partition(".")
+    return f"{scope.lower()}{sep}{attr}"
+
+
+def known(key: str) -> bool:
+    """True when ``key`` names a model field or one of the ``SPECIAL`` cases.
+
+    >>> known("player.club"), known("Player.status (withdrawn)"), known("player.nickname")
+    (True, True, False)
+    """
+    key = normalize(key)
+    if key in SPECIAL:
+        return True
+    scope, _, attr = key.partition(".")
+    if scope == "player":
+        return attr in {f.name for f in dataclasses.fields(Player)}
+    if scope == "tournament":
+        return attr in {f.name for f in dataclasses.fields(Tournament)}
+    return False
+
+
+def count(t: Tournament, key: str) -> int:
+    """How many values of ``key`` the tournament holds (0: nothing to lose).
+
+    >>> count(Tournament(), "player.club")
+    0
+    """
+    key = normalize(key)
+    if key in SPECIAL:
+        return SPECIAL[key](t)
+    scope, _, attr = key.partition(".")
+    if scope == "player":
+        default = getattr(_DEFAULT_P, attr)
+        return sum(1 for p in t.players if getattr(p, attr) != default)
+    if scope != "tournament":
+        raise KeyError(f"unknown CANNOT_CARRY key {key!r}")
+    value = getattr(t, attr)
+    if value == getattr(_DEFAULT_T, attr):
+        return 0
+    if isinstance(value, tuple):
+        return len(value)
+    return 1
+
+
+def dropped(t: Tournament, fmt: str, keys: Iterable[str]) -> list[Warning_]:
+    """One warning per key of ``keys`` whose data is present in ``t``."""
+    out = []
+    for key in keys:
+        n = count(t, key)
+        if n:
+            desc = DESCRIPTIONS.get(normalize(key), key)
+            out.append(Warning_(f"{fmt} cannot carry {key} ({desc}): {n} dropped"))
+    return out
+
+
+def strip(t: Tournament, keys: Iterable[str]) -> Tournament:
+    """``t`` without the fields ``keys`` name: what a format that cannot carry them keeps.
+
+    Used by tests to compare a round trip; entry-level keys map to what the formats write
+    (``entries.absent`` -> ``Z``; ``entries.short_games`` -> played results; a forfeit without
+    colours gets white for the lower starting number).
+    """
+    keys = [normalize(k) for k in keys if known(k)]
+    changes: dict = {}
+    pchanges: dict = {}
+    scoring = t.scoring
+    for key in keys:
+        if key in SPECIAL:
+            continue
+        scope, _, attr = key.partition(".")
+        if scope == "player":
+            pchanges[attr] = getattr(_DEFAULT_P, attr)
+        else:
+            changes[attr] = getattr(_DEFAULT_T, attr)
+    if "scoring.by_colour" in keys:
+        scoring = dataclasses.replace(
+            scoring, win_white=None, win_black=None, draw_white=None, draw_black=None,
+            loss_white=None, loss_black=None,
+        )
+    if "scoring.forfeit_win" in keys:
+        scoring = dataclasses.replace(scoring, forfeit_win=None)
+    if "scoring.forfeit_loss" in keys:
+        scoring = dataclasses.replace(scoring, forfeit_loss=scoring.zero_bye)
+    if "scoring.absent" in keys:
+        scoring = dataclasses.replace(scoring, absent=scoring.zero_bye)
+    if "scoring" not in changes:
+        changes["scoring"] = scoring
+    players = []
+    for p in t.players:
+        entries = []
+        for e in p.entries:
+            if "entries.absent" in keys and e.kind is Kind.ABSENT:
+                e = dataclasses.replace(e, kind=Kind.ZERO_BYE)
+            if "entries.short_games" in keys and e.kind in _SHORT:
+                e = dataclasses.replace(e, kind=_SHORT[e.kind])
+            if (
+                "entries.forfeit_without_color" in keys
+                and e.kind.is_forfeit
+                and e.color is Color.NONE
+                and e.opponent
+            ):
+                color = Color.WHITE if p.number < e.opponent else Color.BLACK
+                e = dataclasses.replace(e, color=color)
+            entries.append(e)
+        players.append(p.replace(entries=tuple(entries), **pchanges))
+    changes["players"] = tuple(players)
+    return t.replace(**changes)
+
+
+_SHORT = {Kind.WIN_SHORT: Kind.WIN, Kind.DRAW_SHORT: Kind.DRAW, Kind.LOSS_SHORT: Kind.LOSS}

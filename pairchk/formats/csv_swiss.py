@@ -1,0 +1,542 @@
+"""Swiss-Chess-style CSV: the participant list as Swiss-Chess imports it, plus every round.
+
+One row per player, semicolon-separated, Windows-1252 as German Windows programs write it.
+Player columns follow the Swiss-Chess import list (name ``Nachname,Vorname``, club, federation,
+Elo, DWZ, title, birth date ``dd.mm.yyyy``, ZPS, FIDE id, sex; column order of
+schach-in/modules-swisschess ``swisschess.inc.php``) and are named in a header row, German by
+default, English on request; then three columns per round: opponent, colour, result.
+Tournament data sits in ``#``-lines before the header (``#Turnier;Open 2026``). The column
+list, with both spellings and aliases, is ``COLUMNS`` (described in ``formats/csv-swiss.columns.json``).
+
+Reading accepts UTF-8 (with or without BOM) or Windows-1252, ``;`` or ``,`` as separator,
+German or English headers, columns in any order; unknown columns are ignored with a warning.
+
+>>> from pairchk.model import Tournament, Player, RoundEntry, Kind, Color
+>>> t = Tournament(name="Demo", players=(
+...     Player(1, "Müller, Anna", rating=2100, entries=(RoundEntry(Kind.WIN, 2, Color.WHITE),)),
+...     Player(2, "Schmidt, Ben", entries=(RoundEntry(Kind.LOSS, 1, Color.BLACK),))))
+>>> print(dump(t).data.decode("cp1252").splitlines()[2])
+1;Müller,Anna;;;2100;;;;;;;;;;2;W;1
+>>> load(dump(t).data).tournament.player(1).name
+'Müller, Anna'
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from ..errors import FormatError, Warning_
+from ..model import Color, Kind, Player, RoundEntry, ScoreSystem, Status, Tournament
+from . import Dumped, Loaded, carry
+from .boards import EntryTable
+from .fields import birth_from_german, birth_to_german, format_points, parse_points
+
+NAME = "csv"
+EXTENSIONS = (".csv",)
+CAN_READ = True
+CAN_WRITE = True
+CANNOT_CARRY = [
+    "tournament.acceleration",
+    "tournament.forbidden_pairs",
+    "tournament.declared_byes",
+    "tournament.teams",
+    "tournament.lineups",
+    "tournament.team_matches",
+    "tournament.abnormal_points",
+    "tournament.starting_rank_method",
+    "tournament.pairing_controller",
+    "tournament.board_colors",
+    "tournament.team_scoring",
+    "tournament.declared_players",
+    "tournament.declared_rated",
+    "tournament.declared_teams",
+    "tournament.extra_records",
+    "tournament.comments",
+    "tournament.time_control_encoded",
+    "tournament.system_text",
+    "player.national_ratings",
+    "player.team",
+    "player.extra",
+]
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str  # model field (Player attribute) or a pseudo key
+    de: str
+    en: str
+    aliases: tuple[str, ...] = ()
+    description: str = ""
+
+
+COLUMNS: tuple[Column, ...] = (
+    Column("number", "Nr", "No", ("nr.", "tnr", "no.", "#", "startnr", "start no"),
+           "starting number (TPN), 1-9999"),
+    Column("name", "Name", "Name", ("spielername", "player"),
+           "\"Nachname,Vorname\" as Swiss-Chess writes it; read also \"Last, First\""),
+    Column("club", "Verein", "Club", ("verein/mannschaft", "mannschaft", "team"), "club"),
+    Column("federation", "Land", "Federation", ("fed", "country", "nation"),
+           "FIDE federation code, e.g. GER"),
+    Column("rating", "Elo", "Rating", ("fide-elo", "fide elo", "elo fide", "fide rating"),
+           "FIDE rating"),
+    Column("national_rating", "DWZ", "National rating", ("nwz", "national"),
+           "national rating (DWZ in Germany)"),
+    Column("title", "Titel", "Title", ("fide-titel", "fide title"), "FIDE title: GM IM WGM FM ..."),
+    Column("birth", "Geburtsdatum", "Birth date", ("geb.", "geburt", "birth", "born", "dob"),
+           "dd.mm.yyyy, or a year"),
+    Column("national_id", "ZPS", "National ID", ("zps-nr", "pkz", "national id", "member id"),
+           "national id (ZPS club-member code in Germany)"),
+    Column("fide_id", "FIDE-ID", "FIDE ID", ("fide-kennzahl", "fideid", "fide id", "fide-nr"),
+           "FIDE id"),
+    Column("sex", "Geschlecht", "Sex", ("attribut", "gender", "m/w"), "m or w (f accepted)"),
+    Column("points", "Punkte", "Points", ("pkt", "pkt.", "pts", "score"),
+           "points as declared (1,5 or 1.5 or 1½)"),
+    Column("rank", "Platz", "Rank", ("rang", "pl.", "place"), "final rank as declared"),
+    Column("status", "Status", "Status", ("aktiv", "active"),
+           "empty = active; zurückgezogen / withdrawn / * = withdrawn"),
+)
+ROUND_PARTS = (
+    Column("opponent", "Gegner", "Opponent", ("opp", "gg"),
+           "opponent's starting number; 0 or empty for a bye"),
+    Column("color", "Farbe", "Colour", ("color", "col", "fb"),
+           "W (weiß/white), S or B (schwarz/black), - none"),
+    Column("result", "Erg", "Result", ("ergebnis", "res", "e"),
+           "1 ½ 0 (= accepted), + - forfeit, W D L game shorter than one move, "
+           "U pairing-allocated bye, F full-point bye, H half-point bye, Z zero-point bye; "
+           "empty with opponent 0 and colour - = absent (TRF blank code); "
+           "empty with an opponent and a colour = paired, no result yet"),
+)
+
+# Tournament data in "#key;value" lines: model field, German key, English key.
+META: tuple[tuple[str, str, str], ...] = (
+    ("name", "Turnier", "Tournament"),
+    ("city", "Ort", "City"),
+    ("federation", "Verband", "Federation"),
+    ("start_date", "Beginn", "Start date"),
+    ("end_date", "Ende", "End date"),
+    ("rounds", "Runden", "Rounds"),
+    ("round_dates", "Rundentermine", "Round dates"),
+    ("chief_arbiter", "Hauptschiedsrichter", "Chief arbiter"),
+    ("deputy_arbiters", "Schiedsrichter", "Deputy arbiters"),
+    ("time_control", "Bedenkzeit", "Time control"),
+    ("system", "System", "System"),
+    ("initial_color", "Anfangsfarbe", "Initial colour"),
+    ("tiebreaks", "Feinwertung", "Tie-breaks"),
+    ("scoring", "Punktesystem", "Scoring"),
+)
+_LIST_META = {"round_dates", "deputy_arbiters", "tiebreaks", "scoring"}
+_SCORE_FIELDS = [f.name for f in dataclasses.fields(ScoreSystem)]
+
+_RESULT_OUT = {k: k.code for k in Kind if k not in (Kind.NOT_PAIRED, Kind.ABSENT)}
+_RESULT_OUT[Kind.DRAW] = "½"
+_RESULT_OUT[Kind.PENDING] = ""  # paired, no result yet: opponent and colour, empty result
+_RESULT_IN = {k.code: k for k in Kind if k not in (Kind.NOT_PAIRED, Kind.ABSENT, Kind.PENDING)}
+_RESULT_IN.update({"½": Kind.DRAW, "0.5": Kind.DRAW, "0,5": Kind.DRAW, "R": Kind.DRAW})
+_COLOR_OUT = {"de": {Color.WHITE: "W", Color.BLACK: "S", Color.NONE: "-"},
+              "en": {Color.WHITE: "W", Color.BLACK: "B", Color.NONE: "-"}}
+_COLOR_IN = {"W": Color.WHITE, "B": Color.BLACK, "S": Color.BLACK, "-": Color.NONE, "": Color.NONE}
+_WITHDRAWN = {"zurückgezogen", "zurueckgezogen", "withdrawn", "*", "x", "inaktiv", "inactive"}
+
+
+def _norm(header: str) -> str:
+    return " ".join(header.strip().lower().replace("_", " ").split())
+
+
+_HEADER: dict[str, str] = {}
+for _c in COLUMNS:
+    for _h in (_c.de, _c.en, *_c.aliases):
+        _HEADER[_norm(_h)] = _c.key
+_PART: dict[str, str] = {}
+for _c in ROUND_PARTS:
+    for _h in (_c.de, _c.en, *_c.aliases):
+        _PART[_norm(_h)] = _c.key
+_ROUND_RE = re.compile(
+    r"^(?:(?:rd|r|runde|round)\s*\.?\s*(\d+)|(\d+)\s*\.?\s*(?:rd|r|runde|round)\.?)\s*[.:_-]?\s*(.+)$"
+)
+_META_IN = {}
+for _field, _de, _en in META:
+    _META_IN[_norm(_de)] = _field
+    _META_IN[_norm(_en)] = _field
+
+
+def _round_header(header: str) -> tuple[int, str] | None:
+    m = _ROUND_RE.match(_norm(header))
+    if not m:
+        return None
+    part = _PART.get(m.group(3).strip())
+    if part is None:
+        return None
+    return int(m.group(1) or m.group(2)), part
+
+
+# ---------------------------------------------------------------- writing
+
+
+def dump(t: Tournament, *, language: str = "de", encoding: str = "cp1252",
+         delimiter: str = ";", **_options) -> Dumped:
+    """Write ``t`` as Swiss-Chess-style CSV (``language`` "de" or "en" for the headers)."""
+    if language not in ("de", "en"):
+        raise ValueError(f"language must be 'de' or 'en', not {language!r}")
+    warnings = carry.dropped(t, NAME, CANNOT_CARRY)
+    rows: list[list[str]] = []
+    for field, de, en in META:
+        key = "#" + (de if language == "de" else en)
+        value = _meta_out(t, field)
+        if value:
+            rows.append([key, *value])
+    nrounds = max(t.played_rounds, 0)
+    header = [c.de if language == "de" else c.en for c in COLUMNS]
+    for r in range(1, nrounds + 1):
+        for part in ROUND_PARTS:
+            header.append(f"Rd{r} {part.de}" if language == "de" else f"R{r} {part.en}")
+    rows.append(header)
+    colors = _COLOR_OUT[language]
+    for p in t.players:
+        row = [
+            str(p.number),
+            p.name.replace(", ", ","),
+            p.club,
+            p.federation,
+            "" if p.rating is None else str(p.rating),
+            "" if p.national_rating is None else str(p.national_rating),
+            p.title,
+            birth_to_german(p.birth),
+            p.national_id,
+            p.fide_id,
+            p.sex,
+            "" if p.points is None else format_points(p.points).replace(".", "," if language == "de" else "."),
+            "" if p.rank is None else str(p.rank),
+            "" if p.status is Status.ACTIVE else ("zurückgezogen" if language == "de" else "withdrawn"),
+        ]
+        for r in range(1, nrounds + 1):
+            e = p.entry(r)
+            if e.kind is Kind.NOT_PAIRED:
+                row += ["", "", ""]
+            elif e.kind is Kind.ABSENT:
+                row += ["0", "-", ""]
+            else:
+                row += [str(e.opponent or 0), colors[e.color], _RESULT_OUT[e.kind]]
+        rows.append(row)
+    buf = io.StringIO()
+    writer = csv.writer(buf, delimiter=delimiter, lineterminator="\r\n")
+    writer.writerows(rows)
+    text = buf.getvalue()
+    try:
+        data = text.encode(encoding)
+    except UnicodeEncodeError as exc:
+        bad = exc.object[exc.start:exc.end]
+        warnings.append(Warning_(
+            f"{NAME}: {bad!r} cannot be written in {encoding}; the file is written as UTF-8"
+            " with a byte-order mark instead"))
+        data = text.encode("utf-8-sig")
+    return Dumped(data, warnings)
+
+
+def _meta_out(t: Tournament, field: str) -> list[str]:
+    if field == "rounds":
+        return [str(t.rounds)] if t.rounds else []
+    if field == "initial_color":
+        return [] if t.initial_color is Color.NONE else [t.initial_color.value]
+    if field == "scoring":
+        out = []
+        for name in _SCORE_FIELDS:
+            v = getattr(t.scoring, name)
+            if v != getattr(ScoreSystem(), name):
+                out.append(f"{name}={format_points(v)}")
+        return out
+    value = getattr(t, field)
+    if isinstance(value, tuple):
+        return list(value)
+    return [value] if value else []
+
+
+# ---------------------------------------------------------------- reading
+
+
+def _decode(data: bytes) -> str:
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8", errors="replace")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def _header_line(text: str) -> tuple[int, str] | None:
+    for i, line in enumerate(text.splitlines()):
+        s = line.lstrip('"').strip()
+        if not s or s.startswith("#"):
+            continue
+        return i, line
+    return None
+
+
+def _delimiter(line: str) -> str:
+    return max((";", ","), key=line.count)
+
+
+def detect(data: bytes) -> bool:
+    """A header row (after optional ``#`` lines) with a number column, ``Name`` and another
+    known column, separated by ``;`` or ``,``."""
+    text = _decode(data[:20000])
+    found = _header_line(text)
+    if not found:
+        return False
+    line = found[1]
+    delim = _delimiter(line)
+    if delim not in line:
+        return False
+    cells = next(csv.reader([line], delimiter=delim))
+    keys = [_HEADER.get(_norm(c)) for c in cells]
+    return keys[:1] == ["number"] and "name" in keys and len({k for k in keys if k}) >= 3
+
+
+def load(data: bytes, *, path: str | None = None) -> Loaded:
+    """Read a Swiss-Chess-style CSV file."""
+    text = _decode(data)
+    found = _header_line(text)
+    if not found:
+        raise FormatError("no header row", path=path, line=1,
+                          expected="a header row such as 'Nr;Name;Verein;...'",
+                          hint="the first line that does not start with # names the columns")
+    delim = _delimiter(found[1])
+    warnings: list[Warning_] = []
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delim)
+    meta: dict[str, list[str]] = {}
+    columns: list[tuple[str, int | None]] | None = None
+    header_line = 0
+    table = EntryTable()
+    players: list[Player] = []
+    lines: dict[int, int] = {}
+    seen: dict[int, int] = {}
+    start = 1
+    for row in reader:
+        line = start
+        start = reader.line_num + 1
+        if not row or all(not c.strip() for c in row):
+            continue
+        first = row[0].strip()
+        if first.startswith("#"):
+            if columns is None:
+                key = _norm(first[1:])
+                if key in _META_IN:
+                    meta[_META_IN[key]] = [c.strip() for c in row[1:] if c.strip()]
+                elif key:
+                    warnings.append(Warning_(f"unknown tournament line {first!r} ignored",
+                                             path=path, line=line))
+            continue
+        if columns is None:
+            columns = _read_header(row, path, line, warnings)
+            header_line = line
+            continue
+        p = _read_player(row, columns, path, line, table)
+        if p.number in seen:
+            raise FormatError(f"starting number {p.number} appears twice (also line {seen[p.number]})",
+                              path=path, line=line, column=1, expected="unique starting numbers")
+        seen[p.number] = line
+        lines[p.number] = line
+        players.append(p)
+    if columns is None:
+        raise FormatError("no header row", path=path, line=header_line or 1,
+                          expected="a header row such as 'Nr;Name;Verein;...'")
+    players = [p.replace(entries=table.entries(p.number)) for p in players]
+    players.sort(key=lambda p: p.number)
+    numbers = set(seen)
+    for p in players:
+        for r, e in enumerate(p.entries, 1):
+            if e.opponent is not None and e.opponent not in numbers:
+                raise FormatError(f"player {p.number} round {r}: opponent {e.opponent} is not in the list",
+                                  path=path, line=lines[p.number],
+                                  expected="the starting number of a player in this file")
+    t = _tournament(meta, path, warnings).replace(players=tuple(players))
+    return Loaded(t, warnings, lines=lines)
+
+
+def _read_header(row: list[str], path, line: int, warnings) -> list[tuple[str, int | None]]:
+    columns: list[tuple[str, int | None]] = []
+    keys = set()
+    for i, cell in enumerate(row):
+        key = _HEADER.get(_norm(cell))
+        rnd = None
+        if key is None:
+            rh = _round_header(cell)
+            if rh:
+                rnd, key = rh
+        if key is None:
+            if cell.strip():
+                warnings.append(Warning_(f"unknown column {cell.strip()!r} (column {i + 1}) ignored",
+                                         path=path, line=line))
+            columns.append(("", None))
+            continue
+        if (key, rnd) in keys:
+            raise FormatError(f"column {cell.strip()!r} appears twice", path=path, line=line,
+                              column=i + 1, expected="each column once")
+        keys.add((key, rnd))
+        columns.append((key, rnd))
+    for needed in ("number", "name"):
+        if (needed, None) not in keys:
+            c = next(c for c in COLUMNS if c.key == needed)
+            raise FormatError(f"no {c.de!r}/{c.en!r} column in the header", path=path, line=line,
+                              expected=f"a column named {c.de!r} or {c.en!r}",
+                              hint="the header row names the columns; see formats/csv-swiss.columns.json")
+    return columns
+
+
+def _read_player(row, columns, path, line, table: EntryTable) -> Player:
+    values: dict[str, str] = {}
+    rounds: dict[int, dict[str, tuple[str, int]]] = {}
+    for i, (key, rnd) in enumerate(columns):
+        if not key:
+            continue
+        cell = row[i].strip() if i < len(row) else ""
+        if rnd is None:
+            values[key] = cell
+        else:
+            rounds.setdefault(rnd, {})[key] = (cell, i + 1)
+
+    def integer(key: str, *, required: bool = False) -> int | None:
+        text = values.get(key, "")
+        col = next(i for i, c in enumerate(columns) if c == (key, None)) + 1 if key in values else None
+        if not text:
+            if required:
+                raise FormatError(f"empty {key} cell", path=path, line=line, column=col,
+                                  expected="a whole number")
+            return None
+        if not text.isdigit():
+            raise FormatError(f"{key} {text!r} is not a whole number", path=path, line=line,
+                              column=col, expected="a whole number")
+        return int(text)
+
+    number = integer("number", required=True)
+    if not 1 <= number <= 9999:
+        raise FormatError(f"starting number {number} out of range", path=path, line=line, column=1,
+                          expected="1..9999")
+    name = values.get("name", "")
+    if "," in name and ", " not in name:
+        name = name.replace(",", ", ", 1)  # Swiss-Chess "Nachname,Vorname"
+    points = None
+    if values.get("points"):
+        try:
+            points = parse_points(values["points"])
+        except ValueError:
+            col = columns.index(("points", None)) + 1
+            raise FormatError(f"points {values['points']!r} are not a number", path=path,
+                              line=line, column=col, expected="a number such as 4,5 or 4.5") from None
+    sex = values.get("sex", "").lower()
+    sex = {"f": "w", "m": "m", "w": "w"}.get(sex, sex)
+    status = Status.WITHDRAWN if values.get("status", "").lower() in _WITHDRAWN else Status.ACTIVE
+    for rnd, parts in sorted(rounds.items()):
+        entry = _read_entry(parts, path, line, rnd)
+        if entry is not None:
+            table.set(number, rnd, entry)
+    return Player(
+        number=number,
+        name=name,
+        sex=sex,
+        title=values.get("title", ""),
+        rating=integer("rating") or None,
+        federation=values.get("federation", ""),
+        fide_id=values.get("fide_id", ""),
+        birth=birth_from_german(values.get("birth", "")),
+        points=points,
+        rank=integer("rank"),
+        national_rating=integer("national_rating") or None,
+        national_id=values.get("national_id", ""),
+        club=values.get("club", ""),
+        status=status,
+    )
+
+
+def _read_entry(parts: dict[str, tuple[str, int]], path, line, rnd) -> RoundEntry | None:
+    opp_text, opp_col = parts.get("opponent", ("", None))
+    col_text, col_col = parts.get("color", ("", None))
+    res_text, res_col = parts.get("result", ("", None))
+    if not (opp_text or col_text or res_text):
+        return None
+    if opp_text and not opp_text.isdigit():
+        raise FormatError(f"round {rnd}: opponent {opp_text!r} is not a starting number",
+                          path=path, line=line, column=opp_col, expected="a starting number or 0")
+    opponent = int(opp_text) if opp_text else 0
+    color = _COLOR_IN.get(col_text.upper()[:1] if col_text else "")
+    if col_text.lower() in ("weiß", "weiss", "white"):
+        color = Color.WHITE
+    elif col_text.lower() in ("schwarz", "black"):
+        color = Color.BLACK
+    if color is None:
+        raise FormatError(f"round {rnd}: colour {col_text!r}", path=path, line=line,
+                          column=col_col, expected="W, S (or B) or -")
+    if not res_text:
+        if opponent == 0:
+            return RoundEntry(Kind.ABSENT)
+        if color is Color.NONE:
+            raise FormatError(f"round {rnd}: no result and no colour against {opponent}",
+                              path=path, line=line, column=res_col,
+                              expected="a result: 1 ½ 0 + - W D L, or a colour for a game not yet played")
+        return RoundEntry(Kind.PENDING, opponent, color)
+    kind = _RESULT_IN.get(res_text.upper())
+    if kind is None:
+        raise FormatError(f"round {rnd}: result {res_text!r}", path=path, line=line,
+                          column=res_col, expected="one of 1 ½ 0 + - W D L U F H Z")
+    if kind.is_bye:
+        return RoundEntry(kind)
+    if kind.has_opponent and opponent == 0 and not kind.is_forfeit:
+        raise FormatError(f"round {rnd}: result {res_text!r} without an opponent", path=path,
+                          line=line, column=opp_col, expected="the opponent's starting number")
+    return RoundEntry(kind, opponent or None, color)
+
+
+def _tournament(meta: dict[str, list[str]], path, warnings) -> Tournament:
+    changes: dict = {}
+    for field, values in meta.items():
+        if not values:
+            continue
+        if field == "rounds":
+            if values[0].isdigit():
+                changes["rounds"] = int(values[0])
+            else:
+                warnings.append(Warning_(f"rounds {values[0]!r} is not a number; ignored", path=path))
+        elif field == "initial_color":
+            changes["initial_color"] = {"w": Color.WHITE, "b": Color.BLACK, "s": Color.BLACK}.get(
+                values[0].lower()[:1], Color.NONE)
+        elif field == "scoring":
+            s = {}
+            for item in values:
+                k, _, v = item.partition("=")
+                k = k.strip()
+                if k not in _SCORE_FIELDS:
+                    raise FormatError(f"unknown scoring key {k!r}", path=path,
+                                      expected=f"one of {', '.join(_SCORE_FIELDS)}")
+                try:
+                    s[k] = parse_points(v)
+                except ValueError:
+                    raise FormatError(f"scoring {item!r}: not a number", path=path,
+                                      expected="key=number, e.g. win=3") from None
+            changes["scoring"] = ScoreSystem(**s)
+        elif field in _LIST_META:
+            changes[field] = tuple(values)
+        else:
+            changes[field] = values[0]
+    return Tournament(**changes)
+
+
+def columns_description() -> dict:
+    """The column list as data (what ``formats/csv-swiss.columns.json`` holds)."""
+
+    def col(c: Column) -> dict:
+        return {"key": c.key, "de": c.de, "en": c.en, "aliases": list(c.aliases),
+                "description": c.description}
+
+    return {
+        "format": NAME,
+        "delimiter": ";",
+        "encoding": "cp1252",
+        "players": [col(c) for c in COLUMNS],
+        "round_columns": {"de": "Rd<n> <part>", "en": "R<n> <part>",
+                          "parts": [col(c) for c in ROUND_PARTS]},
+        "tournament_lines": [{"key": f, "de": "#" + d, "en": "#" + e} for f, d, e in META],
+    }

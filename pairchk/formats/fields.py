@@ -1,0 +1,77 @@
+"""Small conversions shared by the CSV, Excel and JSON formats: names, dates, points.
+
+>>> split_name("Carlsen, Magnus")
+('Carlsen', 'Magnus')
+>>> birth_to_german("1990/11/30"), birth_from_german("30.11.1990")
+('30.11.1990', '1990/11/30')
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+
+def split_name(name: str) -> tuple[str, str]:
+    """``"Last, First"`` -> ``("Last", "First")``; no comma -> ``(name, "")``."""
+    last, sep, first = name.partition(",")
+    return (last.strip(), first.strip()) if sep else (name.strip(), "")
+
+
+def join_name(last: str, first: str) -> str:
+    """The model's spelling of a name: ``"Last, First"`` (TRF style)."""
+    last, first = (last or "").strip(), (first or "").strip()
+    return f"{last}, {first}" if first else last
+
+
+_SLASH = re.compile(r"^(\d{4})[/.-](\d{2})[/.-](\d{2})$")
+_GERMAN = re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{4})$")
+_ISO = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
+
+
+def birth_to_german(birth: str) -> str:
+    """TRF ``YYYY/MM/DD`` -> ``dd.mm.yyyy``; a year or anything else stays as it is."""
+    m = _SLASH.match(birth.strip())
+    return f"{m.group(3)}.{m.group(2)}.{m.group(1)}" if m else birth.strip()
+
+
+def birth_from_german(text: str) -> str:
+    """``dd.mm.yyyy`` -> ``YYYY/MM/DD``; ISO dates too; a year or anything else as found."""
+    text = text.strip()
+    m = _GERMAN.match(text)
+    if m:
+        return f"{m.group(3)}/{int(m.group(2)):02d}/{int(m.group(1)):02d}"
+    m = _ISO.match(text)
+    if m:
+        return f"{m.group(1)}/{m.group(2)}/{m.group(3)}"
+    return text
+
+
+def birth_to_iso(birth: str) -> str:
+    m = _SLASH.match(birth.strip())
+    return f"{m.group(1)}-{m.group(2)}-{m.group(3)}" if m else birth.strip()
+
+
+def parse_points(text: str) -> Decimal:
+    """Points as written by people: ``1.5``, ``1,5``, ``½``, ``2½``.
+
+    >>> parse_points("2½"), parse_points("1,5")
+    (Decimal('2.5'), Decimal('1.5'))
+    """
+    t = str(text).strip().replace(",", ".")
+    half = t.endswith("½")
+    if half:
+        t = t[:-1] or "0"
+    try:
+        value = Decimal(t)
+    except InvalidOperation:
+        raise ValueError(f"not a number: {text!r}") from None
+    if not value.is_finite():
+        raise ValueError(f"not a number: {text!r}")
+    return value + Decimal("0.5") if half else value
+
+
+def format_points(value: Decimal) -> str:
+    """Points without trailing zeros: ``Decimal('1.50')`` -> ``'1.5'``, ``Decimal(3)`` -> ``'3'``."""
+    text = format(value.normalize(), "f")
+    return text

@@ -1,0 +1,541 @@
+"""Excel workbook (.xlsx, via openpyxl): a tournament a person can read and edit.
+
+Sheets: ``Tournament`` (one ``field | value | value ...`` row per item), ``Players`` (one row
+per player), ``Rounds`` (one row per board or bye: round, board, white, black, result) and
+``Crosstable`` (written for people, ignored when reading). Reading finds columns by their
+header, ignores extra columns and sheets, accepts numbers typed as text and empty rows.
+Strings starting with ``=``, ``+``, ``-`` or ``@`` are written as text cells (with Excel's quote
+prefix) so that no cell becomes a formula.
+
+Results in ``Rounds``: ``1-0 ½-½ 0-1`` for games, ``+:- -:+ -:-`` for forfeits, ``W:L D:D L:W``
+for games shorter than one move, in general ``<white>:<black>`` with TRF codes; byes have no
+black player and the result ``PAB``, ``full bye``, ``half bye``, ``zero bye`` or ``absent``.
+``Colours`` = ``none`` marks a forfeit that had no colours.
+
+>>> from pairchk.model import Tournament, Player, RoundEntry, Kind, Color
+>>> t = Tournament(name="=cmd|' /C calc'!A0", players=(
+...     Player(1, "Alpha, Anna", entries=(RoundEntry(Kind.WIN, 2, Color.WHITE),)),
+...     Player(2, "Beta, Ben", entries=(RoundEntry(Kind.LOSS, 1, Color.BLACK),))))
+>>> back = load(dump(t).data).tournament
+>>> back.name, back.player(2).entries[0].kind
+("=cmd|' /C calc'!A0", <Kind.LOSS: '0'>)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import zipfile
+from decimal import Decimal
+
+from ..errors import FormatError, Warning_
+from ..model import (
+    Acceleration,
+    ByeKind,
+    Color,
+    DeclaredBye,
+    ForbiddenPair,
+    Kind,
+    Player,
+    RoundEntry,
+    ScoreSystem,
+    Status,
+    Tournament,
+)
+from . import Dumped, Loaded, carry
+from .boards import EntryTable, boards
+from .fields import format_points, parse_points
+
+NAME = "xlsx"
+EXTENSIONS = (".xlsx",)
+CAN_READ = True
+CAN_WRITE = True
+CANNOT_CARRY = [
+    "tournament.teams",
+    "tournament.lineups",
+    "tournament.team_matches",
+    "tournament.abnormal_points",
+    "player.national_ratings",
+    "player.extra",
+]
+
+SHEETS = {"tournament": ("Tournament", "Turnier"), "players": ("Players", "Spieler"),
+          "rounds": ("Rounds", "Runden", "Paarungen"), "crosstable": ("Crosstable", "Kreuztabelle")}
+
+# Tournament sheet: label -> model field. Scalar fields first, then lists.
+_T_SCALAR = [
+    ("Name", "name"), ("City", "city"), ("Federation", "federation"),
+    ("Start date", "start_date"), ("End date", "end_date"), ("Chief arbiter", "chief_arbiter"),
+    ("Time control", "time_control"), ("Time control (encoded)", "time_control_encoded"),
+    ("Rounds", "rounds"), ("System", "system"), ("Type (text)", "system_text"),
+    ("Initial colour", "initial_color"), ("Starting-rank method", "starting_rank_method"),
+    ("Pairing controller", "pairing_controller"), ("Board colours", "board_colors"),
+    ("Team scoring", "team_scoring"), ("Declared players", "declared_players"),
+    ("Declared rated players", "declared_rated"), ("Declared teams", "declared_teams"),
+]
+_T_LIST = [("Round dates", "round_dates"), ("Deputy arbiters", "deputy_arbiters"),
+           ("Tie-breaks", "tiebreaks")]
+_T_REPEAT = [("Comment", "comments"), ("Extra record", "extra_records")]
+_T_INT = {"rounds", "declared_players", "declared_rated", "declared_teams"}
+_SCORE_FIELDS = [f.name for f in dataclasses.fields(ScoreSystem)]
+
+PLAYER_COLUMNS = [
+    ("No", "number"), ("Name", "name"), ("Sex", "sex"), ("Title", "title"), ("Rating", "rating"),
+    ("Federation", "federation"), ("FIDE ID", "fide_id"), ("Birth", "birth"), ("Club", "club"),
+    ("National rating", "national_rating"), ("National ID", "national_id"), ("Team", "team"),
+    ("Status", "status"), ("Points", "points"), ("Rank", "rank"),
+]
+_P_INT = {"number", "rating", "national_rating", "team", "rank"}
+ROUND_COLUMNS = ["Round", "Board", "White", "Black", "Result", "Colours", "White name", "Black name"]
+
+_PAIR_OUT = {
+    (Kind.WIN, Kind.LOSS): "1-0", (Kind.DRAW, Kind.DRAW): "½-½", (Kind.LOSS, Kind.WIN): "0-1",
+}
+_BYE_OUT = {Kind.PAB: "PAB", Kind.FULL_BYE: "full bye", Kind.HALF_BYE: "half bye",
+            Kind.ZERO_BYE: "zero bye", Kind.ABSENT: "absent", Kind.FORFEIT_WIN: "+",
+            Kind.FORFEIT_LOSS: "-"}
+_BYE_IN = {v.lower(): k for k, v in _BYE_OUT.items()}
+_BYE_IN.update({"u": Kind.PAB, "f": Kind.FULL_BYE, "h": Kind.HALF_BYE, "z": Kind.ZERO_BYE,
+                "bye": Kind.PAB, "spielfrei": Kind.PAB})
+_SIDE_IN = {"1": Kind.WIN, "0": Kind.LOSS, "½": Kind.DRAW, "=": Kind.DRAW, "0.5": Kind.DRAW,
+            "0,5": Kind.DRAW, "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS,
+            "W": Kind.WIN_SHORT, "D": Kind.DRAW_SHORT, "L": Kind.LOSS_SHORT}
+
+
+def _side(kind: Kind | None) -> str:
+    if kind is None or kind is Kind.PENDING:
+        return ""
+    return "½" if kind is Kind.DRAW else kind.code
+
+
+def result_text(white: Kind | None, black: Kind | None) -> str:
+    """The ``Rounds`` result of a board.
+
+    >>> result_text(Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS), result_text(Kind.WIN, None)
+    ('+:-', '1:')
+    """
+    if white is Kind.PENDING and black is Kind.PENDING:
+        return ""  # paired, no result yet
+    return _PAIR_OUT.get((white, black)) or f"{_side(white)}:{_side(black)}"
+
+
+def parse_result(text: str) -> tuple[Kind | None, Kind | None] | None:
+    """Inverse of :func:`result_text`; also ``1:0``, ``0.5-0.5``, ``+/-``; None if unknown.
+
+    >>> parse_result("½-½"), parse_result("-:+")
+    ((<Kind.DRAW: '='>, <Kind.DRAW: '='>), (<Kind.FORFEIT_LOSS: '-'>, <Kind.FORFEIT_WIN: '+'>))
+    """
+    s = text.strip().replace(" ", "").upper()
+    if ":" in s:
+        a, _, b = s.partition(":")
+    elif "/" in s:
+        a, _, b = s.partition("/")
+    elif s.count("-") == 1 and not s.startswith("-") and not s.endswith("-"):
+        a, _, b = s.partition("-")
+    else:
+        return None
+    ka = _SIDE_IN.get(a) if a else None
+    kb = _SIDE_IN.get(b) if b else None
+    if (a and ka is None) or (b and kb is None) or (ka is None and kb is None):
+        return None
+    return ka, kb
+
+
+# ---------------------------------------------------------------- writing
+
+
+def _put(ws, row: int, col: int, value) -> None:
+    cell = ws.cell(row=row, column=col)
+    if value is None or value == "":
+        return
+    if isinstance(value, Decimal):
+        value = int(value) if value == value.to_integral_value() else float(value)
+    cell.value = value
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
+        # never a formula: a text cell, and Excel's quote prefix keeps it text when edited
+        cell.data_type = "s"
+        cell.quotePrefix = True
+
+
+def dump(t: Tournament, **_options) -> Dumped:
+    """Write ``t`` as an .xlsx workbook."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
+    warnings = carry.dropped(t, NAME, CANNOT_CARRY)
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Tournament"
+    bold = Font(bold=True)
+    _put(ws, 1, 1, "Field")
+    _put(ws, 1, 2, "Value")
+    row = 2
+    for label, field in _T_SCALAR:
+        value = getattr(t, field)
+        if field == "initial_color":
+            value = "" if value is Color.NONE else value.value
+        _put(ws, row, 1, label)
+        _put(ws, row, 2, value)
+        row += 1
+    for label, field in _T_LIST:
+        _put(ws, row, 1, label)
+        for i, v in enumerate(getattr(t, field)):
+            _put(ws, row, 2 + i, v)
+        row += 1
+    for name in _SCORE_FIELDS:
+        value = getattr(t.scoring, name)
+        _put(ws, row, 1, f"Points: {name}")
+        _put(ws, row, 2, value)
+        row += 1
+    for fp in t.forbidden_pairs:
+        _put(ws, row, 1, "Forbidden pair")
+        _put(ws, row, 2, " ".join(map(str, fp.players)))
+        _put(ws, row, 3, fp.first_round)
+        _put(ws, row, 4, fp.last_round)
+        row += 1
+    for db in t.declared_byes:
+        _put(ws, row, 1, "Declared bye")
+        _put(ws, row, 2, db.round)
+        _put(ws, row, 3, db.kind.value)
+        _put(ws, row, 4, " ".join(map(str, db.players)))
+        row += 1
+    for acc in t.acceleration:
+        _put(ws, row, 1, "Acceleration")
+        _put(ws, row, 2, acc.player)
+        for i, pts in enumerate(acc.points):
+            _put(ws, row, 3 + i, pts)
+        row += 1
+    for label, field in _T_REPEAT:
+        for v in getattr(t, field):
+            _put(ws, row, 1, label)
+            _put(ws, row, 2, v)
+            row += 1
+    ws.column_dimensions["A"].width = 24
+    ws.column_dimensions["B"].width = 40
+
+    ws = wb.create_sheet("Players")
+    for c, (label, _) in enumerate(PLAYER_COLUMNS, 1):
+        _put(ws, 1, c, label)
+    for r, p in enumerate(t.players, 2):
+        for c, (_, field) in enumerate(PLAYER_COLUMNS, 1):
+            value = getattr(p, field)
+            if field == "status":
+                value = "" if value is Status.ACTIVE else "withdrawn"
+            _put(ws, r, c, value)
+    ws.column_dimensions["B"].width = 30
+
+    ws = wb.create_sheet("Rounds")
+    for c, label in enumerate(ROUND_COLUMNS, 1):
+        _put(ws, 1, c, label)
+    names = {p.number: p.name for p in t.players}
+    row = 2
+    for rnd in range(1, t.played_rounds + 1):
+        board_no = 0
+        for b in boards(t, rnd):
+            _put(ws, row, 1, rnd)
+            _put(ws, row, 3, b.white)
+            _put(ws, row, 7, names.get(b.white, ""))
+            if b.black is None:
+                _put(ws, row, 5, _BYE_OUT[b.white_entry.kind])
+            else:
+                board_no += 1
+                _put(ws, row, 2, board_no)
+                _put(ws, row, 4, b.black)
+                _put(ws, row, 8, names.get(b.black, ""))
+                _put(ws, row, 5, result_text(b.white_entry and b.white_entry.kind,
+                                             b.black_entry and b.black_entry.kind))
+                if not b.colored:
+                    _put(ws, row, 6, "none")
+            row += 1
+
+    ws = wb.create_sheet("Crosstable")
+    rounds = t.played_rounds
+    for c, label in enumerate(["No", "Name", "Points"] + [f"R{r}" for r in range(1, rounds + 1)], 1):
+        _put(ws, 1, c, label)
+    for r, p in enumerate(t.players, 2):
+        _put(ws, r, 1, p.number)
+        _put(ws, r, 2, p.name)
+        _put(ws, r, 3, t.score(p.number))
+        for rnd in range(1, rounds + 1):
+            e = p.entry(rnd)
+            if e.kind is Kind.NOT_PAIRED:
+                continue
+            cell = f"{e.opponent or ''}{e.color.value if e.color is not Color.NONE else ''}" \
+                   f"{_side(e.kind) if e.kind is not Kind.ABSENT else ''}"
+            _put(ws, r, 3 + rnd, cell if e.opponent else _BYE_OUT.get(e.kind, e.kind.code))
+    for sheet in wb.worksheets:
+        for cell in sheet[1]:
+            cell.font = bold
+        sheet.freeze_panes = "A2"
+    buf = io.BytesIO()
+    wb.save(buf)
+    return Dumped(buf.getvalue(), warnings)
+
+
+# ---------------------------------------------------------------- reading
+
+
+def detect(data: bytes) -> bool:
+    """An .xlsx (zip) whose workbook has a ``Players`` (or ``Spieler``) sheet."""
+    if not data.startswith(b"PK\x03\x04"):
+        return False
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            wb = z.read("xl/workbook.xml").decode("utf-8", "replace")
+    except (zipfile.BadZipFile, KeyError, OSError):
+        return False
+    return any(f'name="{n}"' in wb for n in SHEETS["players"])
+
+
+class _Sheet:
+    """Rows of one sheet with cell addresses for error messages."""
+
+    def __init__(self, ws, path: str | None) -> None:
+        self.title = ws.title
+        self.path = path
+        self.rows = [list(r) for r in ws.iter_rows(values_only=True)]
+
+    def error(self, row: int, col: int, message: str, expected: str | None = None,
+              hint: str | None = None) -> FormatError:
+        from openpyxl.utils import get_column_letter
+
+        return FormatError(f"{self.title}!{get_column_letter(col)}{row}: {message}", path=self.path,
+                           expected=expected, hint=hint)
+
+    def header(self, required: list[str]) -> dict[str, int]:
+        if not self.rows:
+            raise self.error(1, 1, "the sheet is empty", expected="a header row")
+        cols = {}
+        for i, v in enumerate(self.rows[0]):
+            if v is not None and str(v).strip():
+                cols.setdefault(str(v).strip().lower(), i)
+        for name in required:
+            if name.lower() not in cols:
+                raise self.error(1, 1, f"no {name!r} column", expected=f"a header cell {name!r}",
+                                 hint="the first row names the columns")
+        return cols
+
+
+def _text(v) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return str(v).strip()
+
+
+def _int(sheet: _Sheet, row: int, col: int, v, what: str) -> int | None:
+    if v is None or (isinstance(v, str) and not v.strip()):
+        return None
+    if isinstance(v, bool):
+        raise sheet.error(row, col + 1, f"{what} {v!r}", expected="a whole number")
+    if isinstance(v, (int, float)) and float(v).is_integer():
+        return int(v)
+    s = str(v).strip()
+    if s.isdigit():
+        return int(s)
+    raise sheet.error(row, col + 1, f"{what} {v!r} is not a whole number", expected="a whole number")
+
+
+def _dec(sheet: _Sheet, row: int, col: int, v, what: str) -> Decimal | None:
+    if v is None or (isinstance(v, str) and not v.strip()):
+        return None
+    if isinstance(v, float):
+        v = repr(v)
+    try:
+        return parse_points(str(v))
+    except ValueError:
+        raise sheet.error(row, col + 1, f"{what} {v!r} is not a number",
+                          expected="a number such as 1.5") from None
+
+
+def _find(wb, key: str):
+    wanted = {n.lower() for n in SHEETS[key]}
+    for ws in wb.worksheets:
+        if ws.title.strip().lower() in wanted:
+            return ws
+    return None
+
+
+def load(data: bytes, *, path: str | None = None) -> Loaded:
+    """Read a workbook written by :func:`dump` (or edited by hand)."""
+    from openpyxl import load_workbook
+
+    try:
+        wb = load_workbook(io.BytesIO(data), data_only=True, read_only=True)
+    except Exception as exc:  # openpyxl raises many types for a broken or foreign file
+        raise FormatError(f"not a readable .xlsx workbook ({type(exc).__name__}: {exc})", path=path,
+                          expected="an Excel 2007+ workbook",
+                          hint="old .xls files must be saved as .xlsx first") from None
+    warnings: list[Warning_] = []
+    try:
+        ws = _find(wb, "players")
+        if ws is None:
+            raise FormatError("no 'Players' sheet", path=path,
+                              expected="sheets Tournament, Players, Rounds",
+                              hint=f"sheets found: {', '.join(wb.sheetnames)}")
+        players, lines = _read_players(_Sheet(ws, path))
+        ws = _find(wb, "rounds")
+        table = EntryTable()
+        if ws is not None:
+            _read_rounds(_Sheet(ws, path), {p.number for p in players}, table)
+        ws = _find(wb, "tournament")
+        t = _read_tournament(_Sheet(ws, path), warnings) if ws is not None else Tournament()
+    finally:
+        wb.close()
+    players = [p.replace(entries=table.entries(p.number)) for p in players]
+    return Loaded(t.replace(players=tuple(players)), warnings,
+                  lines=lines, meta={"sheet": "Players"})
+
+
+def _read_players(sheet: _Sheet) -> tuple[list[Player], dict[int, int]]:
+    cols = sheet.header(["No", "Name"])
+    players: dict[int, Player] = {}
+    lines: dict[int, int] = {}
+    for r, row in enumerate(sheet.rows[1:], 2):
+        if all(v is None or str(v).strip() == "" for v in row):
+            continue
+        values: dict = {}
+        for label, field in PLAYER_COLUMNS:
+            i = cols.get(label.lower())
+            if i is None or i >= len(row):
+                continue
+            v = row[i]
+            if field in _P_INT:
+                values[field] = _int(sheet, r, i, v, label)
+            elif field == "points":
+                values[field] = _dec(sheet, r, i, v, label)
+            elif field == "status":
+                values[field] = (Status.WITHDRAWN if _text(v).lower() in ("withdrawn", "w", "x", "*")
+                                 else Status.ACTIVE)
+            else:
+                values[field] = _text(v)
+        number = values.get("number")
+        if number is None:
+            raise sheet.error(r, cols["no"] + 1, "no starting number", expected="a whole number")
+        if number in players:
+            raise sheet.error(r, cols["no"] + 1, f"starting number {number} appears twice",
+                              expected="unique starting numbers")
+        players[number] = Player(**values)
+        lines[number] = r
+    return [players[n] for n in sorted(players)], lines
+
+
+def _read_rounds(sheet: _Sheet, numbers: set[int], table: EntryTable) -> None:
+    cols = sheet.header(["Round", "White", "Result"])
+    ib, icol = cols.get("black"), cols.get("colours")
+    for r, row in enumerate(sheet.rows[1:], 2):
+        if all(v is None or str(v).strip() == "" for v in row):
+            continue
+
+        def get(i):
+            return row[i] if i is not None and i < len(row) else None
+
+        rnd = _int(sheet, r, cols["round"], get(cols["round"]), "Round")
+        white = _int(sheet, r, cols["white"], get(cols["white"]), "White")
+        black = _int(sheet, r, ib, get(ib), "Black") if ib is not None else None
+        res = _text(get(cols["result"]))
+        if rnd is None or rnd < 1:
+            raise sheet.error(r, cols["round"] + 1, f"round {rnd!r}", expected="a round number >= 1")
+        for who, i in ((white, cols["white"]), (black, ib)):
+            if who is not None and who not in numbers:
+                raise sheet.error(r, i + 1, f"player {who} is not on the Players sheet",
+                                  expected="a starting number from the Players sheet")
+        if white is None:
+            raise sheet.error(r, cols["white"] + 1, "no player", expected="a starting number")
+        if black is None:
+            kind = _BYE_IN.get(res.lower())
+            if kind is None:
+                raise sheet.error(r, cols["result"] + 1, f"bye result {res!r}",
+                                  expected="PAB, full bye, half bye, zero bye or absent",
+                                  hint="a game needs a Black player")
+            table.set(white, rnd, RoundEntry(kind))
+            continue
+        pair = (Kind.PENDING, Kind.PENDING) if res in ("", "*") else parse_result(res)
+        if pair is None:
+            raise sheet.error(r, cols["result"] + 1, f"result {res!r}",
+                              expected="1-0, ½-½, 0-1, +:-, -:+, -:- or <white>:<black> TRF codes")
+        colored = _text(get(icol)).lower() not in ("none", "-", "keine")
+        for who, opp, kind, color in ((white, black, pair[0], Color.WHITE),
+                                      (black, white, pair[1], Color.BLACK)):
+            if kind is None:
+                continue
+            if table.has(who, rnd):
+                raise sheet.error(r, cols["round"] + 1, f"player {who} has two entries in round {rnd}",
+                                  expected="one row per player and round")
+            table.set(who, rnd, RoundEntry(kind, opp, color if colored else Color.NONE))
+
+
+def _read_tournament(sheet: _Sheet, warnings: list[Warning_]) -> Tournament:
+    scalar = {label.lower(): field for label, field in _T_SCALAR}
+    scalar.update({field: field for _, field in _T_SCALAR})
+    lists = {label.lower(): field for label, field in _T_LIST}
+    repeat = {label.lower(): field for label, field in _T_REPEAT}
+    changes: dict = {}
+    score: dict = {}
+    forbidden, declared, accel = [], [], []
+    rep: dict[str, list] = {f: [] for _, f in _T_REPEAT}
+    for r, row in enumerate(sheet.rows[1:], 2):
+        if not row or row[0] is None:
+            continue
+        label = _text(row[0]).lower()
+        vals = row[1:]
+        first = vals[0] if vals else None
+        if label in scalar:
+            field = scalar[label]
+            if field in _T_INT:
+                changes[field] = _int(sheet, r, 1, first, row[0])
+            elif field == "initial_color":
+                changes[field] = {"w": Color.WHITE, "b": Color.BLACK}.get(_text(first).lower()[:1],
+                                                                          Color.NONE)
+            else:
+                changes[field] = _text(first)
+        elif label in lists:
+            changes[lists[label]] = tuple(_text(v) for v in vals if _text(v))
+        elif label in repeat:
+            rep[repeat[label]].append(_text(first))
+        elif label.startswith("points:"):
+            name = label.split(":", 1)[1].strip()
+            if name not in _SCORE_FIELDS:
+                raise sheet.error(r, 1, f"unknown point field {name!r}",
+                                  expected=f"Points: one of {', '.join(_SCORE_FIELDS)}")
+            score[name] = _dec(sheet, r, 1, first, row[0])
+        elif label == "forbidden pair":
+            ids = _ids(sheet, r, 1, first)
+            fr = _int(sheet, r, 2, vals[1] if len(vals) > 1 else None, "first round")
+            lr = _int(sheet, r, 3, vals[2] if len(vals) > 2 else None, "last round")
+            forbidden.append(ForbiddenPair(ids, fr, lr))
+        elif label == "declared bye":
+            rnd = _int(sheet, r, 1, first, "round")
+            kind_text = _text(vals[1] if len(vals) > 1 else None).upper()
+            try:
+                kind = ByeKind(kind_text)
+            except ValueError:
+                raise sheet.error(r, 3, f"bye kind {kind_text!r}", expected="F, H or Z") from None
+            declared.append(DeclaredBye(rnd or 0, kind, _ids(sheet, r, 3, vals[2] if len(vals) > 2 else None)))
+        elif label == "acceleration":
+            player = _int(sheet, r, 1, first, "player")
+            pts = tuple(_dec(sheet, r, 2 + i, v, "points") or Decimal(0)
+                        for i, v in enumerate(vals[1:]) if v is not None and _text(v) != "")
+            accel.append(Acceleration(player or 0, pts))
+        elif label in ("field", "feld"):
+            continue
+        else:
+            warnings.append(Warning_(f"{sheet.title}!A{r}: unknown row {row[0]!r} ignored",
+                                     path=sheet.path))
+    changes["scoring"] = ScoreSystem(**{k: v for k, v in score.items() if v is not None})
+    changes["forbidden_pairs"] = tuple(forbidden)
+    changes["declared_byes"] = tuple(declared)
+    changes["acceleration"] = tuple(accel)
+    for field, values in rep.items():
+        changes[field] = tuple(values)
+    return Tournament(**changes)
+
+
+def _ids(sheet: _Sheet, row: int, col: int, v) -> tuple[int, ...]:
+    text = _text(v).replace(",", " ")
+    try:
+        return tuple(int(x) for x in text.split())
+    except ValueError:
+        raise sheet.error(row, col + 1, f"player list {v!r}",
+                          expected="starting numbers separated by spaces") from None
