@@ -267,7 +267,7 @@ def convert_cmd(
 ) -> None:
     """Convert a tournament file to another format; warns about anything not carried."""
     from . import formats
-    from .formats.settings import apply_settings, parse_settings
+    from .formats.settings import apply_settings, check_options, parse_settings
 
     if to:
         try:
@@ -292,6 +292,7 @@ def convert_cmd(
         warn(str(w))
     try:
         t, rest = apply_settings(loaded.tournament, settings)
+        check_options(rest, target.NAME, getattr(target, "OPTIONS", {}))
     except PairchkError as exc:
         fail(str(exc), EXIT_USAGE)
     options = dict(loaded.meta.get("dump_options", {})) if target.NAME == source.NAME else {}

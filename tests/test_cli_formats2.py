@@ -29,3 +29,50 @@ def test_chess_results_xml_with_bad_number_exits_3(tmp_path):
     assert result.stderr.startswith(f"error: {bad}:")
     assert "<playerpairing> whiteno='nine' is not an integer" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def _madrid():
+    for base in (ROOT / ".." / "shared", Path("/work/shared")):
+        p = base / "samples" / "trf16" / "madrid-torneo-san-viator-2018-B.trf"
+        if p.exists():
+            return str(p)
+    import pytest
+
+    pytest.skip("shared samples not available")
+
+
+def test_convert_madrid_to_dsb_xml_with_supplied_dates(tmp_path):
+    from pairchk.formats import dsb_xml
+
+    out = tmp_path / "madrid.xml"
+    result = runner.invoke(app, ["convert", _madrid(), str(out), "--to", "dsb-xml",
+                                 "--set", "start=08.04.2018", "--set", "end=2018-06-10",
+                                 "--set", "timecontrol=90 min + 30 s/move", "--set", "location=Madrid"])
+    assert result.exit_code == 0, result.stderr
+    assert dsb_xml.validate(out.read_bytes()) == []
+    assert "<timecontrol>90 min + 30 s/move</timecontrol>" in out.read_text()
+    assert "warning: 99 half bye entries are no games; the DSB formats leave them out" in result.stderr
+
+
+def test_convert_to_dsb_xml_lists_every_gap_and_exits_1(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["convert", _madrid(), "x.xml", "--to", "dsb-xml"])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-4:] == [
+        "error: x.xml: cannot write dsb-xml: dsb-xml: 2 required item(s) missing:",
+        "  - start date (--set start=YYYY-MM-DD); found '08/04/2018', day and month ambiguous",
+        "  - end date (--set end=YYYY-MM-DD); found '10/06/2018', day and month ambiguous",
+        "hint: supply them with convert --set KEY=VALUE (as shown above), or fix the source file",
+    ]
+    assert not Path("x.xml").exists()
+
+
+def test_convert_refuses_unknown_settings_with_exit_2(tmp_path):
+    result = runner.invoke(app, ["convert", _madrid(), str(tmp_path / "x.xml"), "--to", "dsb-xml",
+                                 "--set", "colour=white"])
+    assert result.exit_code == 2
+    assert result.stderr == ("error: --set colour: not a tournament or player field, nor a dsb-xml option"
+                             " (options: tournament_uuid, type, sender, url, notes, age_class)\n")
+    result = runner.invoke(app, ["convert", _madrid(), str(tmp_path / "x.xml"), "--to", "dsb-xml", "--set", "oops"])
+    assert result.exit_code == 2
+    assert result.stderr == "error: --set 'oops': expected KEY=VALUE (e.g. --set location=Madrid)\n"

@@ -154,16 +154,10 @@ def dump(tournament: Tournament, fmt: str, *, settings: dict[str, str] | None = 
     if not getattr(mod, "CAN_WRITE", True):
         raise UnknownFormatError(f"format {fmt!r} can be read but not written")
     if settings:
-        from .settings import SettingError, apply_settings
+        from .settings import apply_settings, check_options
 
         tournament, rest = apply_settings(tournament, settings)
-        known = getattr(mod, "OPTIONS", {})
-        unknown = sorted(set(rest) - set(known))
-        if unknown:
-            raise SettingError(
-                f"--set {unknown[0]}: not a tournament or player field"
-                + (f", nor a {fmt} option (options: {', '.join(known)})" if known else f", and {fmt} takes no options")
-            )
+        check_options(rest, fmt, getattr(mod, "OPTIONS", {}))
         options.update(rest)
     return mod.dump(tournament, **options)
 

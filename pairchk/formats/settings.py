@@ -96,3 +96,18 @@ def apply_settings(t: Tournament, settings: dict[str, str]) -> tuple[Tournament,
     if touched:
         changes["players"] = tuple(players[n] for n in sorted(players))
     return (t.replace(**changes) if changes else t), rest
+
+
+def check_options(rest: dict[str, str], fmt: str, known: dict[str, str]) -> None:
+    """Refuse ``--set`` keys that are neither model fields nor options of format ``fmt``.
+
+    >>> check_options({"colour": "x"}, "trf", {})
+    Traceback (most recent call last):
+    ...
+    pairchk.formats.settings.SettingError: --set colour: not a tournament or player field, and trf takes no options
+    """
+    unknown = sorted(set(rest) - set(known))
+    if unknown:
+        raise SettingError(
+            f"--set {unknown[0]}: not a tournament or player field"
+            + (f", nor a {fmt} option (options: {', '.join(known)})" if known else f", and {fmt} takes no options"))
