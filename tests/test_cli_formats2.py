@@ -51,7 +51,8 @@ def test_convert_madrid_to_dsb_xml_with_supplied_dates(tmp_path):
     assert result.exit_code == 0, result.stderr
     assert dsb_xml.validate(out.read_bytes()) == []
     assert "<timecontrol>90 min + 30 s/move</timecontrol>" in out.read_text()
-    assert "warning: 99 half bye entries are no games; the DSB formats leave them out" in result.stderr
+    assert "warning: dsb-xml cannot carry player.rank (declared rank): 137 dropped" in result.stderr
+    assert out.read_text().count("<noneBlackPlayer>true</noneBlackPlayer>") == 3 + 99 + 30 + 5  # F, H, Z, U
 
 
 def test_convert_to_dsb_xml_lists_every_gap_and_exits_1(tmp_path, monkeypatch):

@@ -175,14 +175,6 @@ KNOWN_GAPS = {
            "round are dropped without a warning; system code comes back as 092 text",
     "trf26": "national ids without a rating federation and a blank (absent) result in the last "
              "round are dropped without a warning",
-    "chess-results-xml": "a full-point bye under win=3 is written as reswhite 3, which its own "
-                         "reader refuses (only '', 0, 0.5, 1)",
-    "elobase": "drops byes, short games and forfeit colours, cuts birth dates to the year and "
-               "drops the system code, none of it named in a warning",
-    "dewis-xml": "drops byes, short games and forfeit colours, cuts birth dates to the year and "
-                 "replaces the system code, none of it named in a warning",
-    "dsb-xml": "drops H/F/Z byes and absences, writes W/D/L short games as forfeits, gives "
-               "colourless forfeits colours and replaces system by SW, none of it in CANNOT_CARRY",
 }
 
 

@@ -55,7 +55,11 @@ def test_madrid_trf_written_as_dsb_xml_validates_against_the_xsd():
     assert doc.findtext(f"{q}tournament/{q}startDate") == "2018-04-08"
     assert doc.findtext(f"{q}tournament/{q}endDate") == "2018-06-10"
     msgs = " | ".join(str(w) for w in dumped.warnings)
-    assert "99 half bye entries are no games" in msgs and "player.rank" in msgs
+    assert "player.rank" in msgs and "byes" not in msgs
+    # every bye is a game against nobody, never rated: PAB +, full 1, half 0.5, zero 0
+    assert len(doc.findall(f".//{q}noneBlackPlayer")) == 3 + 99 + 30 + 5
+    back = dsb_xml.load(dumped.data).tournament
+    assert [e.kind for e in back.player(1).entries] == [e.kind for e in madrid().player(1).entries]
 
 
 def test_missing_data_lists_every_gap_with_the_option_that_supplies_it():
@@ -96,11 +100,10 @@ def test_games_identifiers_and_round_trip():
     assert "<dobDate>1969-12-11</dobDate>" in text and "<dsbId>10012345</dsbId>" in text
     assert "<noneBlackPlayer>true</noneBlackPlayer>" in text  # the PAB
     assert "<tournamentUUID>12345678-1234-5678-1234-567812345678</tournamentUUID>" in text
-    assert any("half bye" in str(w) for w in dumped.warnings)
     back = dsb_xml.load(dumped.data).tournament
     assert back.player(1).entries == (RoundEntry(Kind.WIN, 2, Color.WHITE), RoundEntry(Kind.PAB))
     assert back.player(2).entry(2) == RoundEntry(Kind.FORFEIT_WIN, 3, Color.WHITE)
-    assert back.player(3).entry(1).kind is Kind.NOT_PAIRED  # the half bye is no game
+    assert back.player(3).entry(1).kind is Kind.HALF_BYE  # a game against nobody scored 0.5
     assert back.player(1).birth == "1969/12/11" and back.round_dates_iso == ("2026-07-01", "2026-07-02")
     assert dict(back.player(1).extra)["dsb.vkz"] == "10101"
 

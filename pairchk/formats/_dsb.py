@@ -12,7 +12,7 @@ import re
 import uuid
 
 from ..errors import PairchkError
-from ..model import Player, Tournament
+from ..model import Kind, Player, RoundEntry, Tournament
 
 _VKZ = re.compile(r"^[A-Za-z0-9]{5}$")
 _YEAR = re.compile(r"^(\d{4})")
@@ -132,3 +132,11 @@ def required_gaps(t: Tournament, *, need_start: bool = True, need_place: bool = 
             if e.kind.name == "PENDING" and (e.color.name == "WHITE" or p.number < (e.opponent or 0)):
                 gaps.append(f"round {r}: game {p.number} - {e.opponent} has no result")
     return gaps
+
+
+def absent_gaps(entries: list) -> list:
+    """Rounds without a game before a player's last recorded round are absences (TRF blank):
+    the DSB formats record games only, so a bye or absence leaves a gap."""
+    last = max((i for i, e in enumerate(entries) if e.kind is not Kind.NOT_PAIRED), default=-1)
+    return [RoundEntry(Kind.ABSENT) if i < last and e.kind is Kind.NOT_PAIRED else e
+            for i, e in enumerate(entries)]

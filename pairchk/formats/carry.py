@@ -21,7 +21,7 @@ import dataclasses
 from typing import Callable, Iterable
 
 from ..errors import Warning_
-from ..model import Color, Kind, Player, ScoreSystem, Tournament
+from ..model import NOT_PAIRED, Color, Kind, Player, RoundEntry, ScoreSystem, Tournament
 
 _DEFAULT_T = Tournament()
 _DEFAULT_P = Player(number=0)
@@ -81,6 +81,10 @@ DESCRIPTIONS: dict[str, str] = {
     "entries.forfeit_without_color": "forfeits without colours (written with colours)",
     "entries.absent": "blank result code (written as zero-point bye Z)",
     "entries.short_games": "games shorter than one move W/D/L (written as played games)",
+    "entries.short_games_unrated": "games shorter than one move W/D/L (written as unrated +/- forfeits)",
+    "entries.byes": "byes H/F/Z/U (no games: left out, read back as absences)",
+    "entries.forfeit_colors": "forfeit colours (forfeits written without colour)",
+    "birth.day_month": "day and month of birth (only the year is kept)",
 }
 
 
@@ -109,6 +113,14 @@ SPECIAL: dict[str, Callable[[Tournament], int]] = {
     "entries.short_games": lambda t: _entries(
         t, lambda e: e.kind in (Kind.WIN_SHORT, Kind.DRAW_SHORT, Kind.LOSS_SHORT)
     ),
+    "entries.short_games_unrated": lambda t: _entries(
+        t, lambda e: e.kind in (Kind.WIN_SHORT, Kind.DRAW_SHORT, Kind.LOSS_SHORT)
+    ),
+    "entries.byes": lambda t: _entries(t, lambda e: e.kind.is_bye),
+    "entries.forfeit_colors": lambda t: _entries(
+        t, lambda e: e.kind.is_forfeit and e.color is not Color.NONE
+    ),
+    "birth.day_month": lambda t: sum(1 for p in t.players if len(p.birth.strip()) > 4),
 }
 
 
@@ -210,6 +222,12 @@ def strip(t: Tournament, keys: Iterable[str]) -> Tournament:
                 e = dataclasses.replace(e, kind=Kind.ZERO_BYE)
             if "entries.short_games" in keys and e.kind in _SHORT:
                 e = dataclasses.replace(e, kind=_SHORT[e.kind])
+            if "entries.short_games_unrated" in keys and e.kind in _SHORT_UNRATED:
+                e = dataclasses.replace(e, kind=_SHORT_UNRATED[e.kind])
+            if "entries.byes" in keys and e.kind.is_bye:
+                e = _ABSENT
+            if "entries.forfeit_colors" in keys and e.kind.is_forfeit:
+                e = dataclasses.replace(e, color=Color.NONE)
             if (
                 "entries.forfeit_without_color" in keys
                 and e.kind.is_forfeit
@@ -219,9 +237,16 @@ def strip(t: Tournament, keys: Iterable[str]) -> Tournament:
                 color = Color.WHITE if p.number < e.opponent else Color.BLACK
                 e = dataclasses.replace(e, color=color)
             entries.append(e)
-        players.append(p.replace(entries=tuple(entries), **pchanges))
+        while entries and (entries[-1] is NOT_PAIRED or ("entries.byes" in keys and entries[-1] == _ABSENT)):
+            entries.pop()
+        birth = {"birth": p.birth.strip()[:4]} if "birth.day_month" in keys else {}
+        players.append(p.replace(entries=tuple(entries), **{**birth, **pchanges}))
     changes["players"] = tuple(players)
     return t.replace(**changes)
 
 
+_ABSENT = RoundEntry(Kind.ABSENT)
 _SHORT = {Kind.WIN_SHORT: Kind.WIN, Kind.DRAW_SHORT: Kind.DRAW, Kind.LOSS_SHORT: Kind.LOSS}
+# DWZ rules: a game shorter than one move is not rated, like a forfeit (DSB XSD, Score_Type)
+_SHORT_UNRATED = {Kind.WIN_SHORT: Kind.FORFEIT_WIN, Kind.DRAW_SHORT: Kind.FORFEIT_LOSS,
+                  Kind.LOSS_SHORT: Kind.FORFEIT_LOSS}

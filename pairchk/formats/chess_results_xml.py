@@ -24,7 +24,7 @@ from ..model import (
     Color, Kind, Lineup, NOT_PAIRED, Player, RoundEntry, ScoreSystem, Team, TeamMatch, Tournament,
 )
 from . import Dumped, Loaded
-from ._dropped import dropped_warnings
+from .carry import dropped
 from ._xmlsafe import parse, sniff_root
 
 NAME = "chess-results-xml"
@@ -38,7 +38,8 @@ CANNOT_CARRY = [
     "tournament.starting_rank_method", "tournament.pairing_controller", "tournament.board_colors",
     "tournament.team_scoring", "tournament.declared_players", "tournament.declared_rated",
     "tournament.declared_teams", "tournament.extra_records", "tournament.comments",
-    "player.national_ratings", "player.status", "player.extra",
+    "tournament.scoring", "tournament.team_pab_match_points", "tournament.team_pab_game_points",
+    "player.national_ratings", "player.status", "player.extra", "entries.forfeit_without_color",
 ]
 
 _HINT = "chess-results upload XML has <chessresults> with <players> and <playerpairings>"
@@ -255,7 +256,7 @@ def _yyyymmdd(iso: str) -> str:
 
 def dump(t: Tournament, **options) -> Dumped:
     """Write ``t`` as chess-results upload XML. Options: ``key`` (tournament key), ``type``."""
-    warnings = dropped_warnings(t, CANNOT_CARRY, NAME)
+    warnings = dropped(t, NAME, CANNOT_CARRY)
     nrounds = max(t.rounds or 0, t.played_rounds)
     root = etree.Element("chessresults")
     tbs = [x[len(_TB_PREFIX):] for x in t.tiebreaks if x.startswith(_TB_PREFIX)][:5]
@@ -310,6 +311,9 @@ def dump(t: Tournament, **options) -> Dumped:
     team_of = {p.number: p.team for p in t.players}
     lineup_board = {(lu.round, n): i for lu in t.lineups for i, n in enumerate(lu.players, 1)}
     game_points: dict[tuple[int, int], Decimal] = {}
+    # game results are written 1/½/0; bye points too unless a win is worth 1 (then the file's
+    # bye values can carry, e.g., a half-point PAB)
+    bye_scoring = t.scoring if t.scoring.win == 1 else ScoreSystem()
     for r in range(1, t.played_rounds + 1):
         k = 0
         for p, e in t.round_entries(r):
@@ -330,9 +334,9 @@ def dump(t: Tournament, **options) -> Dumped:
                         key = (r, team_of[who])
                         game_points[key] = game_points.get(key, Decimal(0)) + Decimal(res or 0)
             elif e.kind is Kind.PAB:
-                black, res_w = "-1", _fmt(t.scoring.pab_value, comma=False)
+                black, res_w = "-1", _fmt(bye_scoring.pab_value, comma=False)
             else:
-                res_w = "" if e.kind is Kind.ABSENT else _fmt(t.scoring.points(e), comma=False)
+                res_w = "" if e.kind is Kind.ABSENT else _fmt(bye_scoring.points(e), comma=False)
             k += 1
             forfeit = "K" if e.kind.is_forfeit or e.kind is Kind.PAB else (
                 "U" if e.kind in (Kind.WIN_SHORT, Kind.DRAW_SHORT, Kind.LOSS_SHORT) else "")
@@ -350,7 +354,5 @@ def dump(t: Tournament, **options) -> Dumped:
                 "no2": str(m.away if m.away is not None else -1),
                 "res1": _fmt(game_points.get((m.round, m.home), Decimal(0)), comma=False),
                 "res2": _fmt(game_points.get((m.round, m.away), Decimal(0)), comma=False)})
-    if not t.scoring.is_standard and t.scoring != ScoreSystem(pab=t.scoring.pab):
-        warnings.append(Warning_(f"{NAME} cannot carry a non-standard scoring system; results written as 1/½/0"))
     data = etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
     return Dumped(data, warnings)

@@ -12,7 +12,8 @@ element layout follows the one writer whose source is public, ChessLeagueManager
     [<teamSection>…</teamSection>]</dewis>
 
 ``dob`` is the birth year, ``rating`` the DWZ, ``id`` the PKZ; results ``1:0 0:1 ½:½ 0:0 +:- -:+ -:-``.
-Byes have no opponent and no place in ``games``. Unverified against DeWIS itself.
+Byes have no opponent and no place in ``games`` (left out, with a warning); a game shorter
+than one move is written ``+:-`` (not rated). Unverified against DeWIS itself.
 
 >>> from pairchk.model import Player, RoundEntry, Kind, Color, Tournament
 >>> t = Tournament(name="Open", end_date="2026-07-01", rounds=1, players=(
@@ -29,8 +30,9 @@ from lxml import etree
 from ..errors import FormatError, PairchkError, Warning_
 from ..model import Color, Kind, NOT_PAIRED, Player, RoundEntry, Team, Tournament
 from . import Dumped, Loaded
-from ._dropped import dropped_warnings
+from .carry import dropped
 from ._dsb import (
+    absent_gaps,
     MissingDataError, birth_year, dsb_id, member_no, required_gaps, split_name, vkz, with_iso_dates,
 )
 from ._xmlsafe import parse, sniff_root
@@ -43,14 +45,19 @@ CAN_WRITE = True
 OPTIONS = {"type": "tournament type: SR SW SC TR TW TC", "notes": "free notes"}
 CANNOT_CARRY = [
     "tournament.city", "tournament.federation", "tournament.start_date", "tournament.time_control",
+    "tournament.round_dates", "tournament.system", "tournament.system_text",
     "tournament.time_control_encoded", "tournament.chief_arbiter", "tournament.deputy_arbiters",
     "tournament.acceleration", "tournament.scoring", "tournament.initial_color", "tournament.tiebreaks",
     "tournament.forbidden_pairs", "tournament.declared_byes", "tournament.abnormal_points",
     "tournament.starting_rank_method", "tournament.pairing_controller", "tournament.board_colors",
     "tournament.team_scoring", "tournament.declared_players", "tournament.declared_rated",
     "tournament.declared_teams", "tournament.extra_records", "tournament.tiebreak_text",
-    "tournament.lineups", "player.title", "player.rating", "player.federation", "player.points",
-    "player.rank", "player.sex", "player.national_ratings", "player.national_id", "player.status",
+    "tournament.lineups", "tournament.team_matches", "tournament.team_pab_match_points",
+    "tournament.team_pab_game_points",
+    "player.title", "player.rating", "player.federation", "player.points",
+    "player.rank", "player.sex", "player.national_ratings", "player.national_id", "player.team",
+    "player.status", "birth.day_month",
+    "entries.byes", "entries.short_games_unrated", "entries.forfeit_without_color",
 ]
 _RESULT = {("1", "0"): "1:0", ("0", "1"): "0:1", ("0.5", "0.5"): "½:½", ("0", "0"): "0:0",
            ("+", "-"): "+:-", ("-", "+"): "-:+", ("-", "-"): "-:-", ("0.5", "0"): "½:0",
@@ -76,14 +83,10 @@ def dump(t: Tournament, **options) -> Dumped:
         raise PairchkError(f"{NAME}: unknown option(s) {', '.join(sorted(unknown))}; known: {', '.join(OPTIONS)}")
     t = with_iso_dates(t)
     gaps = required_gaps(t, need_start=False, need_place=False, need_timecontrol=False)
-    game_list, warnings = games(t)
-    bye_games = [g for g in game_list if g[2] is None]
-    game_list = [g for g in game_list if g[2] is not None]
+    game_list = games(t, byes=False)
     if gaps:
         raise MissingDataError(NAME, gaps)
-    warnings = dropped_warnings(t, CANNOT_CARRY, NAME) + warnings
-    if bye_games:
-        warnings.append(Warning_(f"{len(bye_games)} pairing-allocated bye(s) have no opponent; {NAME} leaves them out"))
+    warnings = dropped(t, NAME, CANNOT_CARRY)
     root = etree.Element("dewis", nsmap={"xsi": "http://www.w3.org/2001/XMLSchema-instance",
                                          "dwz": "https://dwz.svw.info/services/files/xml/tournamentImport.xsd"})
     ts = _sub(root, "tournamentSection")
@@ -195,7 +198,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         ents = [entries[n].get(r, NOT_PAIRED) for r in range(1, rounds + 1)]
         while ents and ents[-1] is NOT_PAIRED:
             ents.pop()
-        plist.append(Player(entries=tuple(ents), **players[n]))
+        plist.append(Player(entries=tuple(absent_gaps(ents)), **players[n]))
     dates = {int(txt(a, "round")): txt(a, "matchday") for a in root.iterfind("tournamentSection/appointments/appointment")
              if txt(a, "round").isdigit()}
     iso = tuple(dates.get(r, "") for r in range(1, max(dates, default=0) + 1))
@@ -203,6 +206,6 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
                        members=tuple(int(x.text) for x in te.iterfind("lineup/noPlayer") if (x.text or "").strip().isdigit()))
                   for te in root.iterfind("teamSection/teams/team"))
     t = Tournament(name=txt(tn, "label"), end_date=txt(tn, "endDate"), rounds=rounds,
-                   system_text=txt(tn, "type"), round_dates=iso, round_dates_iso=iso, teams=teams,
-                   players=tuple(plist))
-    return Loaded(t, [], lines=lines, meta={"notes": txt(tn, "notes")})
+                   round_dates_iso=iso, teams=teams, players=tuple(plist),
+                   comments=tuple(x for x in txt(tn, "notes").split("\n") if x and x != "pairchk"))
+    return Loaded(t, [], lines=lines, meta={"type": txt(tn, "type")})

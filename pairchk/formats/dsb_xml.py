@@ -7,8 +7,10 @@ key/keyref use unprefixed XPaths in a namespaced schema, so libxml2 never enforc
 player numbers nor game references.
 
 Mapping (XSD annotations): played games score ``1``/``0.5``/``0``; forfeits ``+``/``-`` (not
-rated); a game shorter than one move is ``+``/``-`` too; the pairing-allocated bye is a game
-against ``noneBlackPlayer`` scored ``+``:``-``. Other byes are no games and are left out.
+rated); a game shorter than one move is ``+``/``-`` too (not rated under DWZ rules). Every bye is
+written as a game against ``noneBlackPlayer``, which the DSB never rates, scored ``+`` for the
+pairing-allocated bye, ``1``/``0.5``/``0`` for full/half/zero-point byes and ``-`` for an absence,
+so that nothing is lost (the XSD allows omitting them; we keep the record complete).
 
 >>> from pairchk.model import Player, RoundEntry, Kind, Color, Tournament
 >>> t = Tournament(name="Open", city="Kiel", time_control="90/40+30", start_date="2026-07-01",
@@ -34,8 +36,9 @@ from .. import __version__
 from ..errors import FormatError, PairchkError, Warning_
 from ..model import Color, Kind, NOT_PAIRED, Player, RoundEntry, Tournament
 from . import Dumped, Loaded
-from ._dropped import dropped_warnings
+from .carry import dropped
 from ._dsb import (
+    absent_gaps,
     MissingDataError, birth_date, birth_year, dsb_id, member_no, required_gaps, split_name,
     tournament_uuid, vkz, with_iso_dates,
 )
@@ -55,15 +58,18 @@ OPTIONS = {
 }
 CANNOT_CARRY = [
     "tournament.federation", "tournament.chief_arbiter", "tournament.deputy_arbiters",
+    "tournament.round_dates", "tournament.system", "tournament.system_text",
     "tournament.time_control_encoded", "tournament.acceleration", "tournament.scoring",
     "tournament.initial_color", "tournament.tiebreaks", "tournament.forbidden_pairs",
     "tournament.declared_byes", "tournament.teams", "tournament.lineups", "tournament.team_matches",
     "tournament.abnormal_points", "tournament.starting_rank_method", "tournament.pairing_controller",
     "tournament.board_colors", "tournament.team_scoring", "tournament.declared_players",
     "tournament.declared_rated", "tournament.declared_teams", "tournament.extra_records",
-    "tournament.tiebreak_text", "player.title", "player.federation", "player.points", "player.rank",
-    "player.national_rating", "player.national_ratings", "player.national_id", "player.team",
-    "player.status",
+    "tournament.tiebreak_text", "tournament.team_pab_match_points", "tournament.team_pab_game_points",
+    "player.title", "player.federation", "player.points", "player.rank",
+    "player.national_rating", "player.national_ratings", "player.national_id",
+    "player.team", "player.status",
+    "entries.short_games_unrated", "entries.forfeit_without_color",
 ]
 _TYPES = {"SR", "SW", "SC", "TR", "TW", "TC", "SR-H", "SW-H", "SC-H", "TR-H", "TW-H", "TC-H"}
 _HINT = "a DSB_DWZ_TournamentReport 2.5 document (namespace http://www.schachbund.de/XMLSchema)"
@@ -136,34 +142,29 @@ def _tournament_type(t: Tournament, given: str | None) -> str:
     return ("T" if t.teams else "S") + kind
 
 
-def games(t: Tournament) -> tuple[list[tuple], list[Warning_]]:
-    """(round, white, black, point_white, point_black) for every game DSB rates or records."""
-    out, warnings = [], []
-    left_out: dict[str, int] = {}
+def games(t: Tournament, *, byes: bool) -> list[tuple]:
+    """(round, white, black, point_white, point_black) of every game; with ``byes``, every bye is
+    a game against nobody (``black`` None) scored ``+`` PAB, ``1`` full, ``0.5`` half, ``0`` zero
+    bye, ``-`` absent. Colourless forfeits give white to the lower starting number."""
+    out = []
     for p in t.players:
         for r, e in enumerate(p.entries, 1):
             k = e.kind
-            if k is Kind.PAB:
-                out.append((r, p.number, None, "+", "-"))
+            if k.is_bye:
+                if byes:
+                    out.append((r, p.number, None, _BYE_POINT[k], "-"))
                 continue
-            if not k.has_opponent:
-                if k not in (Kind.NOT_PAIRED,):
-                    left_out[k.name.lower()] = left_out.get(k.name.lower(), 0) + 1
+            if not k.has_opponent or k is Kind.PENDING:
                 continue
             opp = t.player(e.opponent).entry(r) if e.opponent in t.by_number else NOT_PAIRED
             white = e.color is Color.WHITE or (e.color is Color.NONE and p.number < e.opponent)
-            if not white:
-                continue
-            pw, pb = _point(k), _point(opp.kind)
-            if k is Kind.DRAW_SHORT or opp.kind is Kind.DRAW_SHORT:
-                warnings.append(Warning_(f"round {r}: {p.number}-{e.opponent} drawn in less than one move;"
-                                         " written as -:- (not rated)"))
-            out.append((r, p.number, e.opponent, pw, pb))
-    for kind, n in sorted(left_out.items()):
-        warnings.append(Warning_(f"{n} {kind.replace('_', ' ')} entr{'y' if n == 1 else 'ies'} are no games;"
-                                 " the DSB formats leave them out"))
+            if white:
+                out.append((r, p.number, e.opponent, _point(k), _point(opp.kind)))
     out.sort(key=lambda g: (g[0], g[1]))
-    return out, warnings
+    return out
+
+
+_BYE_POINT = {Kind.PAB: "+", Kind.FULL_BYE: "1", Kind.HALF_BYE: "0.5", Kind.ZERO_BYE: "0", Kind.ABSENT: "-"}
 
 
 def _point(k: Kind) -> str:
@@ -182,12 +183,12 @@ def dump(t: Tournament, **options) -> Dumped:
     rounds = max(t.rounds or 0, t.played_rounds)
     if rounds < 1:
         gaps.append("number of rounds (--set rounds=N)")
-    game_list, warnings = games(t)
-    if not game_list:
+    game_list = games(t, byes=True)
+    if not any(g[2] is not None for g in game_list):
         gaps.append("at least one game")
     if gaps:
         raise MissingDataError(NAME, gaps)
-    warnings = dropped_warnings(t, CANNOT_CARRY, NAME) + warnings
+    warnings = dropped(t, NAME, CANNOT_CARRY)
     E = lambda tag, text=None, parent=None: _el(tag, text, parent)  # noqa: E731
     root = etree.Element(f"{{{NS}}}DSB_DWZ_TournamentReport", nsmap={None: NS}, version="2.5")
     sender = options.get("sender") or t.chief_arbiter
@@ -265,7 +266,7 @@ def _el(tag: str, text: str | None, parent) -> etree._Element:
 # --------------------------------------------------------------------------------------- load
 
 _KIND_OF = {"1": Kind.WIN, "0.5": Kind.DRAW, "0": Kind.LOSS, "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS}
-_BYE_OF = {"+": Kind.PAB, "1": Kind.PAB, "0.5": Kind.HALF_BYE, "0": Kind.ZERO_BYE, "-": Kind.ZERO_BYE}
+_BYE_OF = {v: k for k, v in _BYE_POINT.items()}
 
 
 def load(data: bytes, *, path: str | None = None) -> Loaded:
@@ -318,12 +319,12 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         ents = [entries[n].get(r, NOT_PAIRED) for r in range(1, rounds + 1)]
         while ents and ents[-1] is NOT_PAIRED:
             ents.pop()
-        plist.append(Player(entries=tuple(ents), **players[n]))
+        plist.append(Player(entries=tuple(absent_gaps(ents)), **players[n]))
     iso_dates = tuple(dates.get(r, "") for r in range(1, max(dates, default=0) + 1))
     t = Tournament(
         name=txt(tn, "label"), city=txt(tn, "location"), time_control=txt(tn, "timecontrol"),
         rounds=rounds, start_date=txt(tn, "startDate"), end_date=txt(tn, "endDate"),
-        system_text=txt(tn, "tournamentType"), round_dates=iso_dates, round_dates_iso=iso_dates,
-        comments=tuple(x for x in (txt(tn, "notes"),) if x), players=tuple(plist))
+        round_dates_iso=iso_dates, comments=tuple(x for x in txt(tn, "notes").split("\n") if x),
+        players=tuple(plist))
     meta = {"tournament_uuid": txt(tn, "tournamentUUID"), "type": txt(tn, "tournamentType")}
     return Loaded(t, [], lines=lines, meta=meta)

@@ -28,9 +28,8 @@ import re
 from ..errors import FormatError, PairchkError, Warning_
 from ..model import Color, Kind, NOT_PAIRED, Player, RoundEntry, Tournament
 from . import Dumped, Loaded
-from ._dropped import dropped_warnings
-from ._dsb import MissingDataError, birth_year, dsb_id, extra, required_gaps, with_iso_dates
-from .dsb_xml import games
+from .carry import dropped
+from ._dsb import absent_gaps, MissingDataError, birth_year, dsb_id, extra, required_gaps, with_iso_dates
 
 NAME = "elobase"
 EXTENSIONS = (".swi",)
@@ -39,20 +38,24 @@ CAN_WRITE = True
 OPTIONS = {"details": "line 2 of the file (free text)", "software": "the 'Anwender' footer line"}
 CANNOT_CARRY = [
     "tournament.round_dates", "tournament.round_dates_iso", "tournament.deputy_arbiters",
+    "tournament.system", "tournament.system_text",
     "tournament.time_control_encoded", "tournament.acceleration", "tournament.scoring",
     "tournament.initial_color", "tournament.tiebreaks", "tournament.forbidden_pairs",
     "tournament.declared_byes", "tournament.teams", "tournament.lineups", "tournament.team_matches",
     "tournament.abnormal_points", "tournament.starting_rank_method", "tournament.pairing_controller",
     "tournament.board_colors", "tournament.team_scoring", "tournament.declared_players",
     "tournament.declared_rated", "tournament.declared_teams", "tournament.extra_records",
-    "tournament.comments", "tournament.tiebreak_text", "player.title", "player.sex", "player.points",
+    "tournament.comments", "tournament.tiebreak_text", "tournament.team_pab_match_points",
+    "tournament.team_pab_game_points", "player.title", "player.sex", "player.points",
     "player.national_ratings", "player.national_id", "player.team", "player.status",
+    "birth.day_month", "entries.byes", "entries.short_games_unrated", "entries.forfeit_colors",
 ]
 RULER = (" ttt. rrr nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn vvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvv lll ffffffffff"
          " pppppppppp gggggggg eeee dddd  zzzzz mmmm")
 _PREFIX = 133  # characters before the first round token
 _HEAD = re.compile(r"^MR\s+(\d+)\s+(\d+)\s+(\d+)\s*$")
 _HINT = "an ELOBASE/DSB text file: name, details, 'MR  players  rounds  cycles', ruler, players, ###"
+_UNRATED = {Kind.WIN_SHORT: Kind.FORFEIT_WIN, Kind.DRAW_SHORT: Kind.FORFEIT_LOSS, Kind.LOSS_SHORT: Kind.FORFEIT_LOSS}
 _TOKEN_R = {Kind.WIN: "1", Kind.LOSS: "0", Kind.DRAW: "R", Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-"}
 
 
@@ -81,9 +84,7 @@ def dump(t: Tournament, **options) -> Dumped:
     gaps = required_gaps(t)
     if gaps:
         raise MissingDataError(NAME, gaps)
-    warnings = dropped_warnings(t, CANNOT_CARRY, NAME)
-    _, game_warnings = games(t)  # the same bye accounting as the XML formats
-    warnings += [w for w in game_warnings if "no games" in w.message]
+    warnings = dropped(t, NAME, CANNOT_CARRY)
     rounds = max(t.rounds or 0, t.played_rounds)
     out = [t.name, options.get("details", ""), f"MR  {len(t.players)}  {rounds}  1", RULER]
     for p in t.players:
@@ -97,13 +98,11 @@ def dump(t: Tournament, **options) -> Dumped:
         assert len(line) == _PREFIX
         for r in range(1, rounds + 1):
             e = p.entry(r)
-            if e.kind.has_opponent and e.kind in _TOKEN_R:
-                c = ":" if e.kind.is_forfeit else ("W" if e.color is Color.WHITE else "B")
-                line += f" {_TOKEN_R[e.kind]}{c}{e.opponent:>3}"
-            elif e.kind.has_opponent:  # short games (W/D/L) and pending: not rated, no DWZ token
-                line += "  :  0"
-                warnings.append(Warning_(f"player {p.number} round {r}: {e.kind.name.lower()} written as no game"))
-            else:
+            kind = _UNRATED.get(e.kind, e.kind)  # a game shorter than one move: not rated
+            if kind in _TOKEN_R:
+                c = ":" if kind.is_forfeit else ("W" if e.color is Color.WHITE else "B")
+                line += f" {_TOKEN_R[kind]}{c}{e.opponent:>3}"
+            else:  # byes, absences and unfinished games are no games
                 line += "  :  0"
         out.append(line)
     periods = [x.strip() for x in t.time_control.split(" / ")][:3] + ["", "", ""]
@@ -177,7 +176,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
             ents.append(RoundEntry(kind, int(opp), color))
         while ents and ents[-1] is NOT_PAIRED:
             ents.pop()
-        entries[no] = tuple(ents)
+        entries[no] = tuple(absent_gaps(ents))
         line_of[no] = ln
     footer = {}
     for raw in lines[i + 1:]:
