@@ -34,8 +34,11 @@ _MODULES = [
     "chess_results_html",
     "dewis_xml",
     "chess_json",
+    "papi_json",
     "csv_swiss",
     "xlsx",
+    "swissperfect",
+    "icu_csv",
 ]
 
 

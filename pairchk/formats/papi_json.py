@@ -1,0 +1,319 @@
+"""Papi-JSON: the JSON form of FFE Papi tournaments (Sharly-Chess/papi-converter), read and write.
+
+``{"variables": {name, type, rounds, pairing, timeControl, tiebreak1-3, pointSystem, venue,
+startDate, endDate, arbiter, ...}, "players": [{lastName, firstName, gender, birthDate
+"DD/MM/YYYY", elo, federation, club, fideCode, fideTitle, ..., rounds: {"1": {color, opponent,
+result}}}]}`` (papi-converter README.md and java/PlayerConverter.java). ``opponent`` is the
+0-based index of the opponent in ``players``; the legacy form has ``rounds`` as an array.
+A player's starting number here is its position in ``players`` (1-based).
+
+Colours: ``B`` blanc = white, ``N`` noir = black, ``F`` forfeit (no colours), ``R`` not
+played (the README's colour lines are garbled; the letters are the French initials, as in
+docs/formats.md). Results, from the player's side: 0 none, 1 loss, 2 draw, 3 win, 4 forfeit
+loss, 5 double forfeit, 6 forfeit win (without opponent: the EXEMPT bye), 7 zero-point bye,
+8 half-point bye, 9 pairing-allocated bye, 10 full-point bye, 11-13 unrated loss/draw/win,
+14 rest game.
+
+>>> from pairchk.model import Tournament, Player, RoundEntry, Kind, Color
+>>> t = Tournament(name="Open", players=(
+...     Player(1, "Aubry, Pascal", entries=(RoundEntry(Kind.WIN, 2, Color.WHITE),)),
+...     Player(2, "Plat, Sammy", entries=(RoundEntry(Kind.LOSS, 1, Color.BLACK),))))
+>>> import json; json.loads(dump(t).data)["players"][1]["rounds"]
+{'1': {'color': 'N', 'opponent': 0, 'result': 1}}
+>>> load(dump(t).data).tournament.player(2).entries
+(RoundEntry(kind=<Kind.LOSS: '0'>, opponent=1, color=<Color.BLACK: 'b'>),)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from decimal import Decimal
+
+from ..errors import FormatError, Warning_
+from ..model import Color, Kind, Player, RoundEntry, Tournament
+from . import Dumped, Loaded, carry
+from .boards import EntryTable
+from .fields import birth_from_german, join_name, split_name
+
+NAME = "papi-json"
+EXTENSIONS = (".papi.json",)
+CAN_READ = True
+CAN_WRITE = True
+CANNOT_CARRY = [
+    "tournament.federation",
+    "tournament.round_dates",
+    "tournament.deputy_arbiters",
+    "tournament.time_control_encoded",
+    "tournament.system",
+    "tournament.acceleration",
+    "tournament.scoring",
+    "tournament.initial_color",
+    "tournament.forbidden_pairs",
+    "tournament.declared_byes",
+    "tournament.teams",
+    "tournament.lineups",
+    "tournament.team_matches",
+    "tournament.abnormal_points",
+    "tournament.starting_rank_method",
+    "tournament.pairing_controller",
+    "tournament.board_colors",
+    "tournament.team_scoring",
+    "tournament.declared_players",
+    "tournament.declared_rated",
+    "tournament.declared_teams",
+    "tournament.extra_records",
+    "tournament.comments",
+    "player.points",
+    "player.rank",
+    "player.national_rating",
+    "player.national_ratings",
+    "player.team",
+    "player.status",
+]
+
+_RESULT_IN = {1: Kind.LOSS, 2: Kind.DRAW, 3: Kind.WIN, 4: Kind.FORFEIT_LOSS, 5: Kind.FORFEIT_LOSS,
+              6: Kind.FORFEIT_WIN, 7: Kind.ZERO_BYE, 8: Kind.HALF_BYE, 9: Kind.PAB,
+              10: Kind.FULL_BYE, 11: Kind.LOSS_SHORT, 12: Kind.DRAW_SHORT, 13: Kind.WIN_SHORT,
+              14: Kind.ABSENT}
+_RESULT_OUT = {Kind.LOSS: 1, Kind.DRAW: 2, Kind.WIN: 3, Kind.FORFEIT_LOSS: 4,
+               Kind.FORFEIT_WIN: 6, Kind.ZERO_BYE: 7, Kind.HALF_BYE: 8, Kind.PAB: 9,
+               Kind.FULL_BYE: 10, Kind.LOSS_SHORT: 11, Kind.DRAW_SHORT: 12, Kind.WIN_SHORT: 13,
+               Kind.ABSENT: 0, Kind.PENDING: 0}
+_COLOR_IN = {"B": Color.WHITE, "N": Color.BLACK, "F": Color.NONE, "R": Color.NONE, "": Color.NONE}
+_COLOR_OUT = {Color.WHITE: "B", Color.BLACK: "N"}
+# player keys carried as they are (Player.extra), in papi-converter's spelling
+_EXTRA_KEYS = ("rapidElo", "blitzElo", "fideElo", "fideRapidElo", "fideBlitzElo", "refFFE", "nr",
+               "category", "league", "licenceType", "paid", "owed", "fixedBoard", "checkedIn",
+               "address", "postalCode", "phone", "email", "comment")
+_DATE = re.compile(r"^(\d{1,2})/(\d{1,2})/(\d{4})$")
+
+
+def detect(data: bytes) -> bool:
+    """A JSON object with ``variables`` (an object) and ``players`` (an array)."""
+    if not data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{":
+        return False
+    try:
+        doc = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError):
+        return False
+    return (isinstance(doc, dict) and isinstance(doc.get("variables"), dict)
+            and isinstance(doc.get("players"), list))
+
+
+def _iso(date: str) -> str:
+    m = _DATE.match(date.strip())
+    return f"{m.group(3)}-{int(m.group(2)):02d}-{int(m.group(1)):02d}" if m else date.strip()
+
+
+def _papi_date(date: str) -> str:
+    m = re.match(r"^(\d{4})[-/.](\d{2})[-/.](\d{2})$", date.strip())
+    return f"{m.group(3)}/{m.group(2)}/{m.group(1)}" if m else date.strip()
+
+
+# ---------------------------------------------------------------- writing
+
+
+def dump(t: Tournament, **_options) -> Dumped:
+    """Write ``t`` as Papi-JSON (rounds as the dictionary form of papi-converter 2.0)."""
+    warnings = carry.dropped(t, NAME, CANNOT_CARRY)
+    index = {p.number: i for i, p in enumerate(t.players)}
+    if [p.number for p in t.players] != list(range(1, len(t.players) + 1)):
+        warnings.append(Warning_(f"{NAME}: starting numbers are positions in the player list;"
+                                 " players renumbered 1..n"))
+    variables: dict = {"name": t.name}
+    for key, value in (("type", t.system_text), ("rounds", str(t.rounds or t.played_rounds or "")),
+                       ("timeControl", t.time_control), ("venue", t.city),
+                       ("startDate", _papi_date(t.start_date)), ("endDate", _papi_date(t.end_date)),
+                       ("arbiter", t.chief_arbiter)):
+        if value:
+            variables[key] = value
+    for i, tb in enumerate(t.tiebreaks[:3], 1):
+        variables[f"tiebreak{i}"] = tb
+    if len(t.tiebreaks) > 3:
+        warnings.append(Warning_(f"{NAME} holds three tie-breaks; {', '.join(t.tiebreaks[3:])} dropped"))
+    players = []
+    for p in t.players:
+        last, first = split_name(p.name)
+        out: dict = {"lastName": last, "firstName": first}
+        if p.sex:
+            out["gender"] = {"m": "M", "w": "F"}.get(p.sex, p.sex.upper())
+        if p.birth:
+            out["birthDate"] = _papi_date(p.birth.replace("/", "-"))
+        if p.rating is not None:
+            out["elo"] = p.rating
+        for key, value in (("federation", p.federation), ("club", p.club), ("fideCode", p.fide_id),
+                           ("fideTitle", p.title), ("nrFFE", p.national_id)):
+            if value:
+                out[key] = value
+        for key, value in p.extra:
+            if key in _EXTRA_KEYS:
+                out[key] = _extra_out(value)
+        rounds: dict = {}
+        for rnd, e in enumerate(p.entries, 1):
+            if e.kind is Kind.NOT_PAIRED:
+                continue
+            rec: dict = {}
+            if e.kind.has_opponent and e.opponent in index:
+                rec["color"] = _COLOR_OUT.get(e.color, "F")
+                rec["opponent"] = index[e.opponent]
+                result = _RESULT_OUT[e.kind]
+                if e.kind is Kind.FORFEIT_LOSS:
+                    other = t.by_number[e.opponent].entry(rnd)
+                    if other.kind is Kind.FORFEIT_LOSS and other.opponent == p.number:
+                        result = 5  # double forfeit
+                rec["result"] = result
+            elif e.kind is Kind.ABSENT:
+                rec = {"color": "F", "result": 0}  # unpaired, no points: as Sharly-Chess writes it
+            else:
+                rec["result"] = _RESULT_OUT[e.kind]
+            rounds[str(rnd)] = rec
+        if rounds:
+            out["rounds"] = rounds
+        players.append(out)
+    text = json.dumps({"variables": variables, "players": players}, ensure_ascii=False, indent=2)
+    return Dumped((text + "\n").encode("utf-8"), warnings)
+
+
+def _extra_out(value: str):
+    if value in ("true", "false"):
+        return value == "true"
+    if re.fullmatch(r"-?[1-9]\d*|0", value):  # "0123456789" (a phone number) stays text
+        return int(value)
+    return value
+
+
+# ---------------------------------------------------------------- reading
+
+
+def load(data: bytes, *, path: str | None = None) -> Loaded:
+    """Read a Papi-JSON file (dictionary or legacy array ``rounds``)."""
+    def fail(where: str, message: str, expected: str, line: int | None = None,
+             col: int | None = None) -> FormatError:
+        return FormatError(f"{where}: {message}" if where else message, path=path, line=line,
+                           column=col, expected=expected,
+                           hint="Papi-JSON has {\"variables\": {...}, \"players\": [...]}")
+
+    try:
+        doc = json.loads(data.decode("utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        raise fail("", f"not UTF-8 text (byte {exc.start})", "a UTF-8 JSON file") from None
+    except json.JSONDecodeError as exc:
+        raise fail("", f"invalid JSON: {exc.msg}", "a JSON object", exc.lineno, exc.colno) from None
+    if not isinstance(doc, dict) or not isinstance(doc.get("players"), list):
+        raise fail("$", "no players array", "an object with a \"players\" array")
+    var = doc.get("variables") or {}
+    if not isinstance(var, dict):
+        raise fail("$.variables", "not an object", "a JSON object")
+    warnings: list[Warning_] = []
+    raw = doc["players"]
+    n = len(raw)
+    table = EntryTable()
+    players = []
+    for i, pl in enumerate(raw):
+        where = f"$.players[{i}]"
+        if not isinstance(pl, dict):
+            raise fail(where, f"found {type(pl).__name__}", "a player object")
+        number = i + 1
+        rounds = pl.get("rounds") or {}
+        if isinstance(rounds, list):
+            items = [(str(r), v) for r, v in enumerate(rounds, 1)]
+        elif isinstance(rounds, dict):
+            items = list(rounds.items())
+        else:
+            raise fail(f"{where}.rounds", f"found {type(rounds).__name__}", "an object or array")
+        for key, rec in items:
+            rw = f"{where}.rounds[{key!r}]"
+            if not str(key).isdigit() or not 1 <= int(key) <= 99:
+                raise fail(rw, f"round {key!r}", "a round number 1..99")
+            if not isinstance(rec, dict):
+                raise fail(rw, f"found {type(rec).__name__}", "an object {color, opponent, result}")
+            entry = _entry(rec, n, i, rw, fail)
+            if entry is not None:
+                table.set(number, int(key), entry)
+        extra = tuple((k, _extra_in(pl[k])) for k in _EXTRA_KEYS if k in pl and pl[k] is not None)
+        rating = pl.get("elo")
+        if rating is not None and not isinstance(rating, int):
+            if isinstance(rating, str) and rating.strip().isdigit():
+                rating = int(rating)
+            else:
+                raise fail(f"{where}.elo", f"found {rating!r}", "a whole number")
+        gender = str(pl.get("gender") or "").upper()
+        players.append(Player(
+            number=number,
+            name=join_name(str(pl.get("lastName") or ""), str(pl.get("firstName") or "")),
+            sex={"M": "m", "F": "w"}.get(gender, gender.lower()),
+            title=str(pl.get("fideTitle") or ""),
+            rating=rating or None,
+            federation=str(pl.get("federation") or ""),
+            fide_id=str(pl.get("fideCode") or ""),
+            birth=birth_from_german(str(pl.get("birthDate") or "").replace("/", ".")),
+            national_id=str(pl.get("nrFFE") or ""),
+            club=str(pl.get("club") or ""),
+            extra=extra,
+        ))
+    players = [p.replace(entries=table.entries(p.number)) for p in players]
+    tiebreaks = tuple(str(var[k]) for k in ("tiebreak1", "tiebreak2", "tiebreak3")
+                      if str(var.get(k) or "").strip())
+    rounds = str(var.get("rounds") or "").strip()
+    if var.get("pointSystem") not in (None, "", "1", "NON"):
+        warnings.append(Warning_(f"Papi point system {var.get('pointSystem')!r} not interpreted;"
+                                 " points are counted 1/½/0", path=path))
+    t = Tournament(
+        name=str(var.get("name") or ""),
+        city=str(var.get("venue") or ""),
+        start_date=_iso(str(var.get("startDate") or "")),
+        end_date=_iso(str(var.get("endDate") or "")),
+        chief_arbiter=str(var.get("arbiter") or ""),
+        time_control=str(var.get("timeControl") or ""),
+        rounds=int(rounds) if rounds.isdigit() and int(rounds) else None,
+        system_text=str(var.get("type") or ""),
+        tiebreaks=tiebreaks,
+        players=tuple(players),
+    )
+    return Loaded(t, warnings)
+
+
+def _extra_in(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _entry(rec: dict, n: int, me: int, where: str, fail) -> RoundEntry | None:
+    color_text = str(rec.get("color") or "").upper()
+    if color_text not in _COLOR_IN:
+        raise fail(f"{where}.color", f"found {rec.get('color')!r}", "B (white), N (black), F or R")
+    color = _COLOR_IN[color_text]
+    if color_text == "F" and rec.get("opponent") is not None:
+        color = Color.NONE  # a forfeit written without colours
+    result = rec.get("result", 0)
+    if not isinstance(result, int) or isinstance(result, bool) or not 0 <= result <= 14:
+        raise fail(f"{where}.result", f"found {result!r}", "a result code 0..14")
+    opp = rec.get("opponent")
+    if opp is not None:
+        if not isinstance(opp, int) or isinstance(opp, bool) or not 0 <= opp < n or opp == me:
+            raise fail(f"{where}.opponent", f"found {opp!r}",
+                       f"the 0-based index of another player (0..{n - 1})")
+    if result == 0:
+        if opp is not None and color is not Color.NONE:
+            return RoundEntry(Kind.PENDING, opp + 1, color)  # paired, no result yet
+        if opp is None and color_text == "F":
+            return RoundEntry(Kind.ABSENT)  # unpaired, no points (Sharly writes F/0)
+        return None
+    kind = _RESULT_IN[result]
+    if opp is None:
+        if result == 6:
+            return RoundEntry(Kind.PAB)  # forfeit win against EXEMPT: Papi's pairing bye
+        if result in _BYE_BY_POINTS:
+            # Sharly-Chess writes requested byes as colour F, no opponent and the points as a
+            # game result (3 full, 2 half, 1 zero), e.g. tests/json/tec-swiss-direct-encounter
+            return RoundEntry(_BYE_BY_POINTS[result])
+        return RoundEntry(kind)
+    if kind.is_bye:
+        return RoundEntry(kind)
+    return RoundEntry(kind, opp + 1, color)
+
+
+_BYE_BY_POINTS = {3: Kind.FULL_BYE, 13: Kind.FULL_BYE, 2: Kind.HALF_BYE, 12: Kind.HALF_BYE,
+                  1: Kind.ZERO_BYE, 11: Kind.ZERO_BYE}
