@@ -38,9 +38,12 @@ def test_single_swiss_sample():
 
 
 def test_team_swiss_sample():
-    t = formats.load_path(str(shared("samples", "chess-results-xml", "Team_SwissSystem.xml"))).tournament
+    loaded = formats.load_path(str(shared("samples", "chess-results-xml", "Team_SwissSystem.xml")))
+    t = loaded.tournament
+    assert [str(w).split(": ", 1)[1][:40] for w in loaded.warnings] == ["warning: 7 team bye(s) (e.g. team 11 in "]
     assert len(t.players) == 51 and len(t.teams) == 11 and t.rounds == 7
     assert t.teams[0].name == "DJK Regensburg-Nord" and t.teams[0].match_points == Decimal(10)
+    assert t.team_pab_game_points == Decimal(4)  # a team bye scores 4:0 on 4 boards
     assert len([m for m in t.team_matches if m.round == 1]) == 6
     assert [m for m in t.team_matches if m.round == 1 and m.away is None][0].home == 11
     lineup = [lu for lu in t.lineups if lu.round == 1 and lu.team == 1][0]

@@ -38,7 +38,7 @@ CANNOT_CARRY = [
     "tournament.starting_rank_method", "tournament.pairing_controller", "tournament.board_colors",
     "tournament.team_scoring", "tournament.declared_players", "tournament.declared_rated",
     "tournament.declared_teams", "tournament.extra_records", "tournament.comments",
-    "tournament.scoring", "tournament.team_pab_match_points", "tournament.team_pab_game_points",
+    "tournament.scoring", "tournament.team_pab_match_points",
     "player.national_ratings", "player.status", "player.extra", "entries.forfeit_without_color",
 ]
 
@@ -197,9 +197,21 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
                           members=tuple(p.number for p in plist if p.team == no),
                           match_points=_dec(tm.get("points"), "points", tm, path),
                           rank=_int(tm, "rank", path, required=False) or None))
+    bye_game_points = set()
     for tp in root.iterfind("teampairings/teampairing"):
         no2 = _int(tp, "no2", path)
         matches.append(TeamMatch(_int(tp, "round", path), _int(tp, "no1", path), no2 if no2 > 0 else None))
+        if no2 <= 0 and _dec(tp.get("res1"), "res1", tp, path) is not None:
+            bye_game_points.add(_dec(tp.get("res1"), "res1", tp, path))
+    team_byes = [m for m in matches if m.away is None]
+    if team_byes:
+        warnings.append(Warning_(
+            f"{len(team_byes)} team bye(s) (e.g. team {team_byes[0].home} in round {team_byes[0].round}): the file"
+            " has no player pairings for them, so their players show no entry there although their"
+            " declared points may include the bye", path=path))
+    if len(bye_game_points) > 1:
+        warnings.append(Warning_(f"team byes score differently ({', '.join(map(str, sorted(bye_game_points)))});"
+                                 " no single team PAB value kept", path=path))
     opponent_team = {(m.round, a): b for m in matches if m.away is not None
                      for a, b in ((m.home, m.away), (m.away, m.home))}
     lineups = [Lineup(r, team, tuple(p for _, p in sorted(lst)), opponent=opponent_team.get((r, team)))
@@ -219,6 +231,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         time_control=(td.get("timecontrol") or "").strip(), rounds=rounds,
         tiebreaks=tuple(_TB_PREFIX + n for n in tb if n and n != "0"),
         scoring=scoring, teams=tuple(teams), lineups=tuple(lineups), team_matches=tuple(matches),
+        team_pab_game_points=bye_game_points.pop() if len(bye_game_points) == 1 else None,
         players=tuple(plist),
     )
     meta = {"key": td.get("key", ""), "type": td.get("type", "")}
@@ -352,7 +365,8 @@ def dump(t: Tournament, **options) -> Dumped:
             etree.SubElement(tp_el, "teampairing", {
                 "round": str(m.round), "pairing": str(count[m.round]), "no1": str(m.home),
                 "no2": str(m.away if m.away is not None else -1),
-                "res1": _fmt(game_points.get((m.round, m.home), Decimal(0)), comma=False),
+                "res1": _fmt(game_points.get((m.round, m.home), Decimal(0)) if m.away is not None
+                             else t.team_pab_game_points or Decimal(0), comma=False),
                 "res2": _fmt(game_points.get((m.round, m.away), Decimal(0)), comma=False)})
     data = etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
     return Dumped(data, warnings)

@@ -56,7 +56,7 @@ CANNOT_CARRY = [
     "tournament.team_pab_game_points",
     "player.title", "player.rating", "player.federation", "player.points",
     "player.rank", "player.sex", "player.national_ratings", "player.national_id", "player.team",
-    "player.status", "birth.day_month",
+    "player.status", "player.extra", "birth.day_month",
     "entries.byes", "entries.short_games_unrated", "entries.forfeit_without_color",
 ]
 _RESULT = {("1", "0"): "1:0", ("0", "1"): "0:1", ("0.5", "0.5"): "½:½", ("0", "0"): "0:0",

@@ -68,7 +68,7 @@ CANNOT_CARRY = [
     "tournament.tiebreak_text", "tournament.team_pab_match_points", "tournament.team_pab_game_points",
     "player.title", "player.federation", "player.points", "player.rank",
     "player.national_rating", "player.national_ratings", "player.national_id",
-    "player.team", "player.status",
+    "player.team", "player.status", "player.extra",
     "entries.short_games_unrated", "entries.forfeit_without_color",
 ]
 _TYPES = {"SR", "SW", "SC", "TR", "TW", "TC", "SR-H", "SW-H", "SC-H", "TR-H", "TW-H", "TC-H"}

@@ -47,7 +47,7 @@ CANNOT_CARRY = [
     "tournament.declared_rated", "tournament.declared_teams", "tournament.extra_records",
     "tournament.comments", "tournament.tiebreak_text", "tournament.team_pab_match_points",
     "tournament.team_pab_game_points", "player.title", "player.sex", "player.points",
-    "player.national_ratings", "player.national_id", "player.team", "player.status",
+    "player.national_ratings", "player.national_id", "player.team", "player.status", "player.extra",
     "birth.day_month", "entries.byes", "entries.short_games_unrated", "entries.forfeit_colors",
 ]
 RULER = (" ttt. rrr nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn vvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvv lll ffffffffff"
