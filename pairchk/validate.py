@@ -208,7 +208,8 @@ class _Validator:
             if got == p.points:
                 continue
             hint = "points must equal the results under the file's scoring system (162/XXS/BB*)"
-            blanks = sum(1 for e in p.entries if e.kind is Kind.ABSENT)
+            blanks = sum(1 for r in range(1, t.played_rounds + 1)
+                         if p.entry(r).kind in (Kind.ABSENT, Kind.NOT_PAIRED))
             if blanks and (p.points - got) == Decimal("0.5") * blanks:
                 hint = (f"the difference is ½ point for each of the {blanks} blank round(s): this file "
                         "seems to count a blank result as a half-point bye (TRF: blank = Z, 0 points)")

@@ -94,8 +94,20 @@ def _entry(e: RoundEntry) -> dict:
     return out
 
 
+@lru_cache(maxsize=None)
+def _hints(cls) -> dict:
+    return typing.get_type_hints(cls)
+
+
+@lru_cache(maxsize=1)
+def _validator():
+    import jsonschema
+
+    return jsonschema.Draft202012Validator(schema())
+
+
 def _from_json(cls, data):
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     kwargs = {}
     for f in dataclasses.fields(cls):
         if f.name == "entries":
@@ -141,8 +153,6 @@ def _path(error) -> str:
 
 def load(data: bytes, *, path: str | None = None) -> Loaded:
     """Read our JSON (validated against the schema)."""
-    import jsonschema
-
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
@@ -155,8 +165,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
                           expected="a JSON document", hint="is this really a pairchk JSON file?") from None
     except RecursionError:
         raise FormatError("JSON nested too deeply", path=path, line=1, column=1) from None
-    validator = jsonschema.Draft202012Validator(schema())
-    errors = sorted(validator.iter_errors(_plain(doc)), key=lambda e: list(map(str, e.absolute_path)))
+    errors = sorted(_validator().iter_errors(_plain(doc)), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
         e = errors[0]
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
