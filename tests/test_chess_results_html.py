@@ -69,3 +69,15 @@ def test_detect_is_strict():
     assert crh.detect(FROME.read_bytes())
     assert not crh.detect(b"<html><body>hello</body></html>")
     assert not crh.CAN_WRITE
+
+
+def test_german_page_columns():
+    page = '''<html><body><h2>Vereinsturnier</h2><table class="CRs1">
+    <tr><th>Nr.</th><th></th><th>Name</th><th>Elo</th><th>Land</th><td>1.Rd</td><td>2.Rd</td><th>Rg.</th><th>Pkt.</th></tr>
+    <tr><td>1</td><td>FM</td><td>Meier Hans</td><td>2200</td><td>GER</td><td>2s1</td><td>-½</td><td>1</td><td>1,5</td></tr>
+    <tr><td>2</td><td></td><td>Schulz Eva</td><td>1900</td><td>GER</td><td>1w0</td><td>-0</td><td>2</td><td>0</td></tr>
+    </table></body></html>'''.encode()
+    t = crh.load(page).tournament
+    p1 = t.player(1)
+    assert (p1.title, p1.rating, p1.federation, p1.rank, p1.points) == ("FM", 2200, "GER", 1, Decimal("1.5"))
+    assert p1.entry(1) == RoundEntry(Kind.WIN, 2, Color.BLACK) and p1.entry(2).kind is Kind.HALF_BYE

@@ -36,6 +36,9 @@ CANNOT_CARRY: list[str] = []  # read only
 _ROUND = re.compile(r"^(\d+)\.\s*(?:Rd|Rde|R)\.?$", re.I)
 _CELL = re.compile(r"^(\d*)\s*([wbs]?)\s*([10½+=\-]|0,5)?$")
 _TITLE = re.compile(r"^(W?[GIFC]M|AGM|AIM|AFM|ACM)$")
+# German pages (chess-results.com/…&lan=0) name the columns differently
+_ALIASES = {"Nr.": "No.", "Elo": "Rtg", "ELO": "Rtg", "Land": "FED", "Rg.": "Rk.", "Pkt.": "Pts.",
+            "Punkte": "Pts."}
 _HINT = "save the page 'Starting rank crosstable' (art=4) of chess-results.com"
 
 
@@ -63,8 +66,14 @@ def _find_crosstable(doc):
 def load(data: bytes, *, path: str | None = None) -> Loaded:
     """Read the starting-rank crosstable of a chess-results.com page."""
     parser = html.HTMLParser(no_network=True, remove_comments=True, remove_pis=True, recover=True)
+    source: bytes | str = data
+    if b"charset" not in data[:4096].lower():  # no declared encoding: UTF-8, else Windows-1252
+        try:
+            source = data.decode("utf-8")
+        except UnicodeDecodeError:
+            source = data.decode("cp1252", errors="replace")
     try:
-        doc = html.fromstring(data, parser=parser)
+        doc = html.fromstring(source, parser=parser)
     except (etree.ParserError, ValueError) as exc:
         raise FormatError(f"not an HTML page ({exc})", path=path, expected="a chess-results.com page",
                           hint=_HINT) from None
@@ -72,14 +81,14 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     if table is None:
         raise FormatError("no crosstable with round columns (1.Rd, 2.Rd, ...) found", path=path,
                           expected="a table with header No., Name, ..., 1.Rd", hint=_HINT)
-    col = {h: i for i, h in enumerate(header) if h}
+    col = {_ALIASES.get(h, h): i for i, h in enumerate(header) if h}
     rounds = {i: int(_ROUND.match(h)[1]) for i, h in enumerate(header) if _ROUND.match(h)}
     name_i = col["Name"]
-    num_i = col.get("No.", col.get("Nr.", 0))
+    num_i = col.get("No.", 0)
     warnings: list[Warning_] = []
     info = _details(doc)
     annotation = _text(doc).split("Annotation:", 1)[-1] if "Annotation:" in _text(doc) else ""
-    points_col = col.get("Pts.", col.get("Pkt."))
+    points_col = col.get("Pts.")
     if points_col is None and re.search(r"Tie Break1: points", annotation):
         points_col = col.get("TB1")
 
