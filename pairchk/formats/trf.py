@@ -2,7 +2,25 @@
 
 Columns follow the FIDE TRF16 annex (C.04 Annex 2) and TRF-2026; see ``docs/formats.md``.
 This module reads every version and writes TRF16 (``NAME = "trf"``); ``trf26`` shares the
-reader and the writer and only changes the writer's defaults.
+reader and the writer (``trf_write``) and only changes the writer's defaults.
+
+Decisions (where the TRF texts leave room):
+
+* A round block with a blank result is ``Kind.ABSENT`` (TRF16: blank = Z); with an opponent
+  and a colour it is ``Kind.PENDING`` (paired, not played yet: TRF26 files of running events).
+* Withdrawal: TRF has no flag. Trailing ``Z``/blank rounds are not taken as a withdrawal (a
+  finished event shows the same); ``Player.status`` stays ``ACTIVE`` and the writer warns when
+  it is asked to write ``WITHDRAWN``.
+* Dates are kept as found (``start_date``, ``end_date``, ``round_dates``); 132 is also given as
+  ISO in ``round_dates_iso`` when one reading fits every round (``trf_dates``).
+* National-rating lines (TRF26: a federation code in columns 1-3, then the 001 layout) go to
+  ``Player.national_ratings`` (the first also to ``national_rating``/``national_id``).
+* Teams: 310 when present, else 013 (numbered in file order); members get ``Player.team``.
+  300 -> ``Lineup``, 320 -> ``TeamMatch(away=None)``, 330 -> ``TeamMatch(forfeit=...)``,
+  299 -> ``AbnormalPoints``, 352/362 as strings. 801/802 (informative tables derived from the
+  rest) and any unknown line are carried verbatim in ``extra_records``.
+* ``meta["dump_options"]`` (newline, BOM, line layout, record style) lets the writer give
+  back a canonical file byte for byte; points and rank columns are always recomputed.
 
 >>> data = b"012 Test\\r001    1      A, B                              1800                             1.0    1     2 w 1\\r001    2      C, D                              1700                             0.0    2     1 b 0\\r"
 >>> loaded = load(data)
@@ -367,7 +385,9 @@ def load(data: bytes, *, path: str | None = None, strict: bool = True) -> Loaded
                     f["initial_color"] = Color.WHITE
                 elif tok in ("b", "black1"):
                     f["initial_color"] = Color.BLACK
-                elif tok != "rank":
+                elif tok == "rank":
+                    warnings.append(Warning_("XXC 'rank' (JaVaFo option) is not carried", path, lineno))
+                else:
                     ctx.bad(f"unknown token {tok!r} in {tag}", lineno, 5,
                             "W or B (152), white1, black1 or rank (XXC)", code="bad-value")
         elif tag == "212":
@@ -566,7 +586,7 @@ def load(data: bytes, *, path: str | None = None, strict: bool = True) -> Loaded
         version=version,
         newline=_newline_of(text),
         bom=data.startswith(b"\xef\xbb\xbf"),
-        encoding="utf-8" if not warnings else warnings[0].message.rsplit(" ", 1)[-1],
+        encoding=next((w.message.rsplit(" ", 1)[-1] for w in warnings if "not UTF-8" in w.message), "utf-8"),
         dump_options={"newline": _newline_of(text), "layout": layout, "style": style,
                       "bom": data.startswith(b"\xef\xbb\xbf")},
     )
