@@ -140,3 +140,10 @@ def absent_gaps(entries: list) -> list:
     last = max((i for i, e in enumerate(entries) if e.kind is not Kind.NOT_PAIRED), default=-1)
     return [RoundEntry(Kind.ABSENT) if i < last and e.kind is Kind.NOT_PAIRED else e
             for i, e in enumerate(entries)]
+
+
+def round_dates(t: Tournament) -> tuple[str, ...]:
+    """ISO round dates: ``round_dates_iso``, else the unambiguous ones of ``round_dates``."""
+    if any(t.round_dates_iso):
+        return t.round_dates_iso
+    return tuple(d if _ISO.match(d) else "" for d in (iso_date(x) for x in t.round_dates))

@@ -27,13 +27,13 @@ from __future__ import annotations
 
 from lxml import etree
 
-from ..errors import FormatError, PairchkError, Warning_
+from ..errors import FormatError, PairchkError
 from ..model import Color, Kind, NOT_PAIRED, Player, RoundEntry, Team, Tournament
 from . import Dumped, Loaded
 from .carry import dropped
 from ._dsb import (
-    absent_gaps,
-    MissingDataError, birth_year, dsb_id, member_no, required_gaps, split_name, vkz, with_iso_dates,
+    MissingDataError, absent_gaps, birth_year, dsb_id, member_no, required_gaps, round_dates,
+    split_name, vkz, with_iso_dates,
 )
 from ._xmlsafe import parse, sniff_root
 from .dsb_xml import _tournament_type, games
@@ -45,7 +45,7 @@ CAN_WRITE = True
 OPTIONS = {"type": "tournament type: SR SW SC TR TW TC", "notes": "free notes"}
 CANNOT_CARRY = [
     "tournament.city", "tournament.federation", "tournament.start_date", "tournament.time_control",
-    "tournament.round_dates", "tournament.system", "tournament.system_text",
+    "tournament.system", "tournament.system_text",
     "tournament.time_control_encoded", "tournament.chief_arbiter", "tournament.deputy_arbiters",
     "tournament.acceleration", "tournament.scoring", "tournament.initial_color", "tournament.tiebreaks",
     "tournament.forbidden_pairs", "tournament.declared_byes", "tournament.abnormal_points",
@@ -97,7 +97,7 @@ def dump(t: Tournament, **options) -> Dumped:
     _sub(tn, "endDate", t.end_date)
     _sub(tn, "notes", options.get("notes") or "\n".join(t.comments) or "pairchk")
     ap = _sub(ts, "appointments")
-    for r, d in enumerate(t.round_dates_iso, 1):
+    for r, d in enumerate(round_dates(t), 1):
         if d:
             a = _sub(ap, "appointment")
             _sub(a, "round", r)
@@ -206,6 +206,6 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
                        members=tuple(int(x.text) for x in te.iterfind("lineup/noPlayer") if (x.text or "").strip().isdigit()))
                   for te in root.iterfind("teamSection/teams/team"))
     t = Tournament(name=txt(tn, "label"), end_date=txt(tn, "endDate"), rounds=rounds,
-                   round_dates_iso=iso, teams=teams, players=tuple(plist),
+                   round_dates=iso, round_dates_iso=iso, teams=teams, players=tuple(plist),
                    comments=tuple(x for x in txt(tn, "notes").split("\n") if x and x != "pairchk"))
     return Loaded(t, [], lines=lines, meta={"type": txt(tn, "type")})

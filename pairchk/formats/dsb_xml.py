@@ -33,14 +33,13 @@ from importlib import resources
 from lxml import etree
 
 from .. import __version__
-from ..errors import FormatError, PairchkError, Warning_
+from ..errors import FormatError, PairchkError
 from ..model import Color, Kind, NOT_PAIRED, Player, RoundEntry, Tournament
 from . import Dumped, Loaded
 from .carry import dropped
 from ._dsb import (
-    absent_gaps,
-    MissingDataError, birth_date, birth_year, dsb_id, member_no, required_gaps, split_name,
-    tournament_uuid, vkz, with_iso_dates,
+    MissingDataError, absent_gaps, birth_date, birth_year, dsb_id, member_no, required_gaps,
+    round_dates, split_name, tournament_uuid, vkz, with_iso_dates,
 )
 from ._xmlsafe import parse, sniff_root
 
@@ -58,7 +57,7 @@ OPTIONS = {
 }
 CANNOT_CARRY = [
     "tournament.federation", "tournament.chief_arbiter", "tournament.deputy_arbiters",
-    "tournament.round_dates", "tournament.system", "tournament.system_text",
+    "tournament.system", "tournament.system_text",
     "tournament.time_control_encoded", "tournament.acceleration", "tournament.scoring",
     "tournament.initial_color", "tournament.tiebreaks", "tournament.forbidden_pairs",
     "tournament.declared_byes", "tournament.teams", "tournament.lineups", "tournament.team_matches",
@@ -236,7 +235,7 @@ def dump(t: Tournament, **options) -> Dumped:
         if p.sex in ("m", "w"):
             E("sex", p.sex, x)
     gl = E("games", parent=root)
-    dates = t.round_dates_iso
+    dates = round_dates(t)
     for rnd, w, b, pw, pb in game_list:
         g = E("game", parent=gl)
         E("round", str(rnd), g)
@@ -324,7 +323,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     t = Tournament(
         name=txt(tn, "label"), city=txt(tn, "location"), time_control=txt(tn, "timecontrol"),
         rounds=rounds, start_date=txt(tn, "startDate"), end_date=txt(tn, "endDate"),
-        round_dates_iso=iso_dates, comments=tuple(x for x in txt(tn, "notes").split("\n") if x),
+        round_dates=iso_dates, round_dates_iso=iso_dates, comments=tuple(x for x in txt(tn, "notes").split("\n") if x),
         players=tuple(plist))
     meta = {"tournament_uuid": txt(tn, "tournamentUUID"), "type": txt(tn, "tournamentType")}
     return Loaded(t, [], lines=lines, meta=meta)

@@ -29,7 +29,7 @@ from ..errors import FormatError, PairchkError, Warning_
 from ..model import Color, Kind, NOT_PAIRED, Player, RoundEntry, Tournament
 from . import Dumped, Loaded
 from .carry import dropped
-from ._dsb import absent_gaps, MissingDataError, birth_year, dsb_id, extra, required_gaps, with_iso_dates
+from ._dsb import MissingDataError, absent_gaps, birth_year, dsb_id, extra, required_gaps, with_iso_dates
 
 NAME = "elobase"
 EXTENSIONS = (".swi",)
