@@ -77,3 +77,15 @@ def test_convert_refuses_unknown_settings_with_exit_2(tmp_path):
     result = runner.invoke(app, ["convert", _madrid(), str(tmp_path / "x.xml"), "--to", "dsb-xml", "--set", "oops"])
     assert result.exit_code == 2
     assert result.stderr == "error: --set 'oops': expected KEY=VALUE (e.g. --set location=Madrid)\n"
+
+
+def test_readme_dsb_example_shows_the_real_error(tmp_path, monkeypatch):
+    import re
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"```console\n\$ pairchk convert (\S+) madrid\.xml --to dsb-xml\n(.*?)\n\$ ", readme, re.S)
+    assert block, "README example missing"
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["convert", _madrid(), "madrid.xml", "--to", "dsb-xml"])
+    assert result.exit_code == 1
+    assert result.stderr.strip() == block[2].strip()
