@@ -50,10 +50,17 @@ UP = "U"
 
 @dataclass(frozen=True)
 class PlayerState:
-    """One player before the round. ``rank`` is the 0-based position in starting-number order."""
+    """One player before the round.
+
+    ``rank`` is the 0-based position in starting-number order. ``pairing_rank`` counts only the
+    players who are to be paired in this round or took part in an earlier pairing: the
+    endorsed engine renumbers like that (a player absent from every round so far has no
+    pairing number), and colour rule 5 (C.04.3 2026 5.2.5, odd/even TPN) uses it.
+    """
 
     number: int
     rank: int
+    pairing_rank: int  # 0-based rank among players taking part in the round's pairing system
     score: Decimal  # standings points after rounds 1..rnd-1
     pairing_score: Decimal  # score + acceleration virtual points for round rnd (C.04.7)
     opponents: frozenset[int]  # met over the board; forfeits are no meeting (C.04.2 3.5)
@@ -231,6 +238,7 @@ def round_state(t: Tournament, rnd: int, *, edition: str) -> RoundState:
         before[p.number] = row
 
     players: dict[int, PlayerState] = {}
+    next_prank = 0
     for rank, p in enumerate(t.players):
         opponents = set()
         colors = []
@@ -273,9 +281,16 @@ def round_state(t: Tournament, rnd: int, *, edition: str) -> RoundState:
         else:
             to_pair = True
         a = accel.get(p.number)
+        took_part = any(_took_part(p.entry(k)) for k in range(1, hist + 1))
+        if to_pair or took_part:
+            prank = next_prank
+            next_prank += 1
+        else:
+            prank = -1
         players[p.number] = PlayerState(
             number=p.number,
             rank=rank,
+            pairing_rank=prank,
             score=score,
             pairing_score=score + (a.for_round(rnd) if a else Decimal(0)),
             opponents=frozenset(opponents),

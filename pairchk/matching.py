@@ -1,0 +1,116 @@
+"""Maximum-cardinality matching in general graphs (Edmonds' blossom algorithm).
+
+Used by the Swiss engines to decide whether a set of players can still be paired completely
+(C.04.3 2026 C4) and how many pairs a bracket can hold. Vertices are ``0..n-1``; ``adj[v]`` is
+an int bitset of the neighbours of ``v``. A greedy pass (or a given partial matching) seeds the
+search, so re-checking a slightly changed set of players is cheap.
+
+>>> adj = [0b0110, 0b1001, 0b1001, 0b0110]  # a 4-cycle 0-1-3-2-0
+>>> m = max_matching(adj)
+>>> sum(1 for v, u in enumerate(m) if u > v)
+2
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+
+def _bits(x: int):
+    while x:
+        low = x & -x
+        yield low.bit_length() - 1
+        x ^= low
+
+
+def max_matching(adj: list[int], match: list[int] | None = None, active: int | None = None) -> list[int]:
+    """A maximum matching: ``result[v]`` is the partner of ``v`` or -1.
+
+    ``match`` is an optional valid partial matching to start from (not modified);
+    ``active`` an optional bitset restricting the graph to those vertices.
+    """
+    n = len(adj)
+    if active is None:
+        active = (1 << n) - 1
+    mate = list(match) if match is not None else [-1] * n
+    if match is None:
+        for v in _bits(active):
+            if mate[v] == -1:
+                for u in _bits(adj[v] & active):
+                    if mate[u] == -1:
+                        mate[u] = v
+                        mate[v] = u
+                        break
+    for root in _bits(active):
+        if mate[root] == -1:
+            _augment(adj, mate, root, active)
+    return mate
+
+
+def _augment(adj: list[int], mate: list[int], root: int, active: int) -> bool:
+    n = len(adj)
+    parent = [-1] * n
+    base = list(range(n))
+    used = [False] * n
+    used[root] = True
+    q = deque([root])
+
+    def lca(a: int, b: int) -> int:
+        seen = [False] * n
+        while True:
+            a = base[a]
+            seen[a] = True
+            if mate[a] == -1:
+                break
+            a = parent[mate[a]]
+        while True:
+            b = base[b]
+            if seen[b]:
+                return b
+            b = parent[mate[b]]
+
+    def mark_path(v: int, b: int, child: int, blossom: list[bool]) -> None:
+        while base[v] != b:
+            blossom[base[v]] = blossom[base[mate[v]]] = True
+            parent[v] = child
+            child = mate[v]
+            v = parent[mate[v]]
+
+    while q:
+        v = q.popleft()
+        for to in _bits(adj[v] & active):
+            if base[v] == base[to] or mate[v] == to:
+                continue
+            if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
+                cur = lca(v, to)
+                blossom = [False] * n
+                mark_path(v, cur, to, blossom)
+                mark_path(to, cur, v, blossom)
+                for i in range(n):
+                    if blossom[base[i]]:
+                        base[i] = cur
+                        if not used[i]:
+                            used[i] = True
+                            q.append(i)
+            elif parent[to] == -1:
+                parent[to] = v
+                if mate[to] == -1:
+                    # augment along the path ending at `to`
+                    u = to
+                    while u != -1:
+                        pv = parent[u]
+                        ppv = mate[pv]
+                        mate[u] = pv
+                        mate[pv] = u
+                        u = ppv
+                    return True
+                used[mate[to]] = True
+                q.append(mate[to])
+    return False
+
+
+def matching_size(mate: list[int]) -> int:
+    return sum(1 for v, u in enumerate(mate) if u > v)
+
+
+__all__ = ["max_matching", "matching_size"]

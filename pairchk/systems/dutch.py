@@ -1,0 +1,614 @@
+"""The FIDE (Dutch) Swiss system, C.04.3 — editions "2026" (C0403202602) and "2017" (C0403Till2026).
+
+:func:`pair` pairs one round from a :class:`~pairchk.state.RoundState`; :func:`criteria_values`
+and :func:`absolute_violations` evaluate any complete pairing of that round (e.g. a published
+one) so that the checker can name the first criterion on which it is worse.
+
+How the engine works (procedural, brackets top-down, C.04.3 2026 art. 3-4):
+
+* Before the first bracket the lowest score a PAB assignee can have is fixed ([C5]) by
+  maximum-cardinality matching (Edmonds) with a dummy vertex joined to the eligible players.
+* Each bracket (incoming MDPs + residents) is paired by enumerating candidates in the
+  generation order of the rules: MDP sets (best [C7] first, then lexicographic), MDP partners
+  (S2 transpositions), then the remainder's exchanges (fewest players, smallest BSN-sum
+  difference, highest BSN out of S1, lowest into S1) and transpositions. Each candidate is
+  scored on [C8] (pairs in the next bracket), [C9], colour [C10]-[C13] and float [C14]-[C21]
+  criteria; the first perfect candidate is taken at once, otherwise the best, ties to the
+  earliest. Branches are cut with exact lower bounds (colour-preference counts) and completion
+  ([C4]: downfloaters + all lower players must still admit a legal pairing) is decided by
+  matching, cached per set of downfloaters.
+* The number of pairs ([C6]) and the downfloater scores ([C7]) are tried best first; a bracket
+  only gives up a pair when no candidate with more pairs passes [C4].
+
+Deliberate simplifications (documented so the checker's user can judge):
+[C8] counts the pairs the next bracket could make (maximum matching of downfloaters and next
+scoregroup) without re-checking completion below it; the 2017 edition uses the same machinery
+with PSD (A.8) in place of [C6]/[C7] of 2026.
+
+>>> from pairchk.model import Tournament, Player
+>>> from pairchk.state import round_state
+>>> t = Tournament(rounds=3, players=tuple(Player(n, rating=2000 - n) for n in range(1, 6)))
+>>> p = pair(round_state(t, 1, edition="2026"))
+>>> [(x.white, x.black) for x in p.pairs], p.bye
+([(1, 3), (4, 2)], 5)
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from itertools import combinations
+from math import comb as _comb
+
+from ..errors import PairchkError
+from ..matching import _bits, matching_size, max_matching
+from ..model import Color
+from ..pairing import Pair, RoundPairing
+from ..state import DOWN, UP, RoundState
+from .dutch_criteria import (
+    allocate_colours,
+    board_key,
+    colour_penalties,
+    compatible,
+)
+
+NAME = "dutch"
+
+# Candidates examined per bracket before the best one found so far is taken. Only reached in
+# pathological brackets (no perfect candidate and weak bounds); see module docstring.
+NODE_BUDGET = 400_000
+
+
+class UnpairableError(PairchkError):
+    """No pairing of the round satisfies the absolute criteria C1-C3 (C.04.3 2026 1.9)."""
+
+
+def _popcount(x: int) -> int:
+    return x.bit_count()
+
+
+class _Round:
+    """Per-round tables over positions 0..n-1 (players to be paired in pairing order)."""
+
+    def __init__(self, st: RoundState):
+        self.st = st
+        self.nums = list(st.order)
+        self.n = n = len(self.nums)
+        self.ps = [st.players[x] for x in self.nums]
+        self.score = [p.pairing_score for p in self.ps]
+        adj = [0] * (n + 1)  # vertex n = dummy "bye" vertex
+        for i in range(n):
+            xi = self.nums[i]
+            for j in range(i + 1, n):
+                if compatible(st, xi, self.nums[j]):
+                    adj[i] |= 1 << j
+                    adj[j] |= 1 << i
+        self.adj = adj
+        self.dummy = n
+        self.odd = n % 2 == 1
+        self.bye_score: Decimal | None = None
+        self.bye_cand = 0
+        self._pen: dict[tuple[int, int], tuple] = {}
+        self.levels = sorted(set(self.score), reverse=True)
+        self.level = {s: i for i, s in enumerate(self.levels)}
+        self.rank9: dict[int, int] = {}
+        self._fix_bye()
+
+    # -- completion ---------------------------------------------------------------------------
+    def _with_dummy(self, cand: int) -> list[int]:
+        adj = list(self.adj)
+        adj[self.dummy] = cand
+        for i in _bits(cand):
+            adj[i] |= 1 << self.dummy
+        return adj
+
+    def _fix_bye(self) -> None:
+        full = (1 << self.n) - 1
+        if not self.odd:
+            mate = max_matching(self.adj, active=full)
+            if matching_size(mate) * 2 != self.n:
+                raise UnpairableError(f"round {self.st.round}: no pairing of all {self.n} players "
+                                      "satisfies C1-C3")
+            self.cadj = self.adj
+            return
+        eligible = [i for i in range(self.n) if self.ps[i].pab_eligible]
+        for s in sorted({self.score[i] for i in eligible}):
+            cand = 0
+            for i in eligible:
+                if self.score[i] <= s:
+                    cand |= 1 << i
+            adj = self._with_dummy(cand)
+            mate = max_matching(adj, active=full | (1 << self.dummy))
+            if matching_size(mate) * 2 == self.n + 1:
+                self.bye_score = s
+                self.bye_cand = cand
+                self.cadj = adj
+                # C9 ranks: fewer games played -> higher rank (as pairing it is preferred)
+                counts = sorted((self.ps[i].played for i in range(self.n) if self.score[i] == s),
+                                reverse=True)
+                for r, c in enumerate(counts):
+                    self.rank9[c] = r
+                return
+        raise UnpairableError(f"round {self.st.round}: no pairing with a legal PAB assignee "
+                              "satisfies C1-C3 (C.04.1 art. 4)")
+
+    def completable(self, mask: int, warm: list[int] | None = None) -> bool:
+        """Can the players in ``mask`` all be paired (one PAB candidate left when odd)?"""
+        k = _popcount(mask)
+        if k % 2:
+            if not self.odd:
+                return False
+            mask |= 1 << self.dummy
+            k += 1
+        if k == 0:
+            return True
+        mate = max_matching(self.cadj, match=warm, active=mask)
+        return matching_size(mate) * 2 == k
+
+    def warm(self, mask: int) -> list[int]:
+        """A maximum matching of ``mask`` to seed later completion checks of supersets."""
+        return max_matching(self.cadj, active=mask)
+
+    # -- pair penalties -----------------------------------------------------------------------
+    def pen(self, i: int, j: int) -> tuple:
+        """(c10, c11, c12, c13, up1, up2) for pair i<j; up* = resident j upfloated 1/2 rounds ago
+        while i has a higher score (C15/C17, and at i's score level C19/C21)."""
+        key = (i, j)
+        r = self._pen.get(key)
+        if r is None:
+            a, b = self.ps[i], self.ps[j]
+            c = colour_penalties(a, b)
+            het = self.score[i] > self.score[j]
+            up1 = int(het and b.float_before(1) == UP)
+            up2 = int(het and b.float_before(2) == UP)
+            r = c + (up1, up2)
+            self._pen[key] = r
+        return r
+
+
+def pair(state: RoundState) -> RoundPairing:
+    """Pair round ``state.round`` by the Dutch system of ``state.edition``; raise
+    :class:`UnpairableError` when no legal pairing exists."""
+    R = _Round(state)
+    pairs: list[tuple[int, int]] = []
+    bye = None
+    n = R.n
+    pos = 0
+    mdps: list[int] = []
+    while pos < n or len(mdps) > 1:
+        if pos < n:
+            s = R.score[pos]
+            end = pos
+            while end < n and R.score[end] == s:
+                end += 1
+            residents = list(range(pos, end))
+        else:
+            # only MDPs are left: they form the last bracket on their own
+            end = n
+            residents, mdps = mdps, []
+        nxt_end = end
+        if end < n:
+            s2 = R.score[end]
+            while nxt_end < n and R.score[nxt_end] == s2:
+                nxt_end += 1
+        next_sg = list(range(end, nxt_end))
+        lower = 0
+        for i in range(end, n):
+            lower |= 1 << i
+        got, mdps = _pair_bracket(R, mdps, residents, next_sg, lower)
+        pairs.extend(got)
+        pos = end
+    if mdps:
+        bye = mdps[0]
+    nums = R.nums
+    out = []
+    for i, j in pairs:
+        w, b = allocate_colours(state, nums[i], nums[j])
+        out.append(Pair(w, b))
+    out.sort(key=lambda p: board_key(state, p.white, p.black))
+    return RoundPairing(state.round, tuple(out), nums[bye] if bye is not None else None)
+
+
+# ---------------------------------------------------------------------------------------------
+# one bracket
+
+
+def _pair_bracket(R: _Round, mdps: list[int], residents: list[int], next_sg: list[int],
+                  lower: int) -> tuple[list[tuple[int, int]], list[int]]:
+    res = _search_bracket(R, mdps, residents, next_sg, lower, allow_mdp_pairs=False)
+    if res is None:
+        # MDPs that cannot meet any resident: pair the bracket as one homogeneous group
+        # (needed only when completion forces MDPs to meet each other)
+        res = _search_bracket(R, [], sorted(mdps + residents), next_sg, lower,
+                              allow_mdp_pairs=True)
+    if res is None:
+        raise UnpairableError(f"round {R.st.round}: bracket at score "
+                              f"{R.score[residents[0]] if residents else '?'} cannot be completed")
+    return res
+
+
+def _colour_bounds(R: _Round, remaining: list[int], r: int) -> tuple[int, int]:
+    """Lower bounds on [C12]/[C13] failures when ``r`` pairs are formed from ``remaining``.
+
+    With ``a`` players preferring the majority colour, ``b`` the other, ``c`` none and ``f``
+    left unpaired, at least ceil(((a - f) - (b + c)) / 2) pairs join two players wanting the
+    majority colour; such a pair fails [C13] unless one of them is mild or both are absolute.
+    """
+    w = bl = c = 0
+    wm = bm = wa = ba = 0
+    for x in remaining:
+        ps = R.ps[x]
+        p = ps.pref
+        if p is Color.WHITE:
+            w += 1
+            if not (ps.strong or ps.absolute):
+                wm += 1
+            elif ps.absolute:
+                wa += 1
+        elif p is Color.BLACK:
+            bl += 1
+            if not (ps.strong or ps.absolute):
+                bm += 1
+            elif ps.absolute:
+                ba += 1
+        else:
+            c += 1
+    f = len(remaining) - 2 * r
+    if w >= bl:
+        hi, lo, mild, ab = w, bl, wm, wa
+    else:
+        hi, lo, mild, ab = bl, w, bm, ba
+    lb12 = max(0, (hi - f) - (lo + c))
+    lb12 = (lb12 + 1) // 2
+    lb13 = max(0, lb12 - mild - ab // 2)
+    return lb12, lb13
+
+
+def _next_bracket_pairs(R: _Round, dmask: int, nmask: int, ymask: int) -> int:
+    adj = R.adj
+    act = dmask | nmask
+    adj8 = [0] * len(adj)
+    for i in _bits(act):
+        a = adj[i] & act
+        if dmask >> i & 1:
+            a &= nmask
+        adj8[i] = a
+    mate = max_matching(adj8, active=act)
+    k = matching_size(mate)
+    left = 0
+    for i in _bits(act):
+        if mate[i] == -1:
+            left |= 1 << i
+    if R.completable(left | ymask):
+        return k
+    # the maximum matching found strands someone below: look for the players F of the next
+    # bracket that go further down such that both sides can still be paired
+    xs = list(_bits(act))
+    for kk in range(k, -1, -1):
+        f = len(xs) - 2 * kk
+        if _comb(len(xs), f) > 3000:
+            return k  # too many to try: keep the bound (documented simplification)
+        for F in combinations(xs, f):
+            fm = 0
+            for i in F:
+                fm |= 1 << i
+            if not R.completable(fm | ymask):
+                continue
+            rest = act & ~fm
+            if matching_size(max_matching(adj8, active=rest)) == kk:
+                return kk
+    return 0
+
+
+def _levels_vector(R: _Round, players, bracket_levels) -> tuple:
+    counts = [0] * len(bracket_levels)
+    for p in players:
+        counts[bracket_levels[R.score[p]]] += 1
+    return tuple(counts)
+
+
+def _search_bracket(R: _Round, M: list[int], S: list[int], N: list[int], lower: int,
+                    allow_mdp_pairs: bool):
+    st = R.st
+    adj = R.adj
+    B = M + S
+    bmask = 0
+    for i in B:
+        bmask |= 1 << i
+    smask = 0
+    for i in S:
+        smask |= 1 << i
+    mmask = bmask & ~smask
+    # upper bound on pairs: matching inside the bracket without MDP-MDP edges
+    badj = [0] * len(adj)
+    for i in B:
+        a = adj[i] & bmask
+        if i in M:
+            a &= smask
+        badj[i] = a
+    maxp = matching_size(max_matching(badj, active=bmask))
+    blev_list = sorted({R.score[i] for i in B}, reverse=True)
+    blev = {s: k for k, s in enumerate(blev_list)}
+    warm_lower = R.warm(lower)
+    comp_cache: dict[int, bool] = {}
+    c8_cache: dict[int, int] = {}
+    nmask = 0
+    for i in N:
+        nmask |= 1 << i
+    c9_active = R.odd and R.bye_score is not None and R.score[S[0]] <= R.bye_score if S else False
+    level_of = {i: blev[R.score[i]] for i in B}
+
+    def completable(dmask: int) -> bool:
+        r = comp_cache.get(dmask)
+        if r is None:
+            r = R.completable(dmask | lower, warm_lower)
+            comp_cache[dmask] = r
+        return r
+
+    ymask = lower & ~nmask
+
+    def c8(dmask: int) -> int:
+        """[C8]: pairs the next bracket can make (downfloaters with next residents, residents
+        among themselves) while everything below stays completable."""
+        r = c8_cache.get(dmask)
+        if r is None:
+            r = _next_bracket_pairs(R, dmask, nmask, ymask) if N else 0
+            c8_cache[dmask] = r
+        return r
+
+    nS = len(S)
+    for npairs in range(maxp, -1, -1):
+        # structures: which MDPs are paired; ordered by C7 (downfloater scores), then BSN
+        structs = []
+        for m in range(min(len(M), npairs), -1, -1):
+            used_res = 2 * npairs - m
+            if used_res > nS or used_res < m:
+                continue
+            for sub in combinations(range(len(M)), m):
+                paired = [M[k] for k in sub]
+                unpaired = [M[k] for k in range(len(M)) if k not in sub]
+                floats_res = nS - used_res
+                dn = _levels_vector(R, unpaired, blev) 
+                dn = tuple(c + (floats_res if k == blev[R.score[S[0]]] else 0)
+                           for k, c in enumerate(dn)) if S else dn
+                structs.append((dn, sub, paired))
+        structs.sort(key=lambda t: t[0])
+        gi = 0
+        while gi < len(structs):
+            gj = gi
+            while gj < len(structs) and structs[gj][0] == structs[gi][0]:
+                gj += 1
+            best = None
+            for dn, sub, paired in structs[gi:gj]:
+                found = _search_structure(R, paired, M, S, N, npairs, blev, level_of, c9_active,
+                                          completable, c8, best, allow_mdp_pairs)
+                if found is not None:
+                    best = found
+                    if found[0] == found[3]:  # perfect
+                        break
+            if best is not None:
+                return best[1], best[2]
+            gi = gj
+    return None
+
+
+def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[int],
+                      N: list[int], npairs: int, blev, level_of, c9_active, completable, c8,
+                      best, allow_mdp_pairs):
+    """DFS over one structure (fixed set of paired MDPs) in generation order.
+
+    Returns (vector, pairs, downfloaters, ideal) of the best candidate if it beats ``best``.
+    """
+    st = R.st
+    adj = R.adj
+    nlev = len(blev)
+    m = len(paired_mdps)
+    k = npairs - m  # remainder pairs
+    nfloat = len(M) + len(S) - 2 * npairs
+    nN = len(N)
+    ideal8 = -min((nfloat + nN) // 2, nN) if N else 0
+    ideal9 = 0
+    if c9_active:
+        rk = sorted(R.rank9.get(R.ps[i].played, 0) for i in S if R.score[i] == R.bye_score)
+        ideal9 = -(sum(rk) - sum(rk[:nfloat]))
+    zero_lv = (0,) * nlev
+    r12, r13 = _colour_bounds(R, [x for x in S] + list(paired_mdps), npairs)
+    ideal = (ideal8, ideal9, 0, 0, r12, r13, 0, 0, 0, 0, zero_lv, zero_lv, zero_lv, zero_lv)
+    state = {"best": best, "nodes": 0, "stop": False}
+    if best is not None and best[0] == ideal:
+        return None
+
+    unpaired_mdps = [x for x in M if x not in paired_mdps]
+
+    def leaf(pairs: list[tuple[int, int]], acc: list, floaters: list[int]):
+        dmask = 0
+        for x in floaters:
+            dmask |= 1 << x
+        if not completable(dmask):
+            return
+        v8 = -c8(dmask)
+        v9 = 0
+        if c9_active:
+            v9 = -sum(R.rank9.get(R.ps[x].played, 0) for p in pairs for x in p
+                      if R.score[x] == R.bye_score)
+        # C14/C16: resident downfloaters who downfloated 1/2 rounds before
+        res_fl = [x for x in floaters if x in sset]
+        c14 = sum(1 for x in res_fl if R.ps[x].float_before(1) == DOWN)
+        c16 = sum(1 for x in res_fl if R.ps[x].float_before(2) == DOWN)
+        # C18/C20: scores of downfloaters (MDPs included) who downfloated 1/2 rounds before
+        c18 = [0] * nlev
+        c20 = [0] * nlev
+        for x in floaters:
+            if R.ps[x].float_before(1) == DOWN:
+                c18[level_of[x]] += 1
+            if R.ps[x].float_before(2) == DOWN:
+                c20[level_of[x]] += 1
+        vec = (v8, v9, acc[0], acc[1], acc[2], acc[3], c14, acc[4], c16, acc[5],
+               tuple(c18), tuple(acc[6]), tuple(c20), tuple(acc[7]))
+        b = state["best"]
+        if b is None or vec < b[0]:
+            state["best"] = (vec, list(pairs), sorted(floaters), ideal)
+            if vec == ideal:
+                state["stop"] = True
+
+    sset = set(S)
+
+    def bound_prune(acc, remaining: list[int], r: int) -> bool:
+        """True if no completion of this branch can beat the best (componentwise bound)."""
+        b = state["best"]
+        if b is None:
+            return False
+        bv = b[0]
+        if (bv[0], bv[1]) > (ideal8, ideal9):
+            return False
+        lb12, lb13 = _colour_bounds(R, remaining, r)
+        lbv = (ideal8, ideal9, acc[0], acc[1], acc[2] + lb12, acc[3] + lb13, 0, acc[4], 0, acc[5],
+               zero_lv, tuple(acc[6]), zero_lv, tuple(acc[7]))
+        return lbv >= bv
+
+    def add(acc, i, j):
+        p = R.pen(i, j) if i < j else R.pen(j, i)
+        hi = i if i < j else j
+        na = [acc[0] + p[0], acc[1] + p[1], acc[2] + p[2], acc[3] + p[3], acc[4] + p[4],
+              acc[5] + p[5], acc[6], acc[7]]
+        if p[4]:
+            l6 = list(acc[6])
+            l6[level_of[hi]] += 1
+            na[6] = tuple(l6)
+        if p[5]:
+            l7 = list(acc[7])
+            l7[level_of[hi]] += 1
+            na[7] = tuple(l7)
+        return na
+
+    acc0 = [0, 0, 0, 0, 0, 0, zero_lv, zero_lv]
+
+    # Phase A: partners of the paired MDPs, S2 order
+    def phase_a(idx: int, used: int, pairs, acc):
+        if state["stop"]:
+            return
+        state["nodes"] += 1
+        if state["nodes"] > NODE_BUDGET:
+            state["stop"] = True
+            return
+        if idx == m:
+            remainder = [x for x in S if not (used >> x & 1)]
+            phase_b(remainder, pairs, acc)
+            return
+        x = paired_mdps[idx]
+        rest = [y for y in S if not (used >> y & 1)] + paired_mdps[idx:]
+        if bound_prune(acc, rest, npairs - idx):
+            return
+        cand = adj[x]
+        for y in S:
+            if used >> y & 1 or not (cand >> y & 1):
+                continue
+            pairs.append((x, y))
+            phase_a(idx + 1, used | (1 << y), pairs, add(acc, x, y))
+            pairs.pop()
+            if state["stop"]:
+                return
+
+    def phase_b(remainder: list[int], pairs, acc):
+        nr = len(remainder)
+        if k == 0:
+            leaf(pairs, acc, unpaired_mdps + remainder)
+            return
+        if 2 * k > nr:
+            return
+        s1 = list(range(k))
+        s2 = list(range(k, nr))
+        for x in range(0, min(k, nr - k) + 1):
+            if state["stop"]:
+                return
+            if _comb(k, x) * _comb(nr - k, x) > 300_000:
+                state["stop"] = True  # budget: exchanges this large are never reached in practice
+                return
+            opts = []
+            for out in combinations(s1, x):
+                for inn in combinations(s2, x):
+                    tops = sorted(set(s1) - set(out) | set(inn))
+                    key = (sum(tops), tuple(-o for o in sorted(out, reverse=True)), inn)
+                    opts.append((key, tops))
+            opts.sort(key=lambda t: t[0])
+            for _, tops in opts:
+                if state["stop"]:
+                    return
+                tset = set(tops)
+                # quick feasibility: each top needs a later non-top partner
+                free_after = 0
+                ok = True
+                for q in range(nr - 1, -1, -1):
+                    if q in tset:
+                        if free_after == 0:
+                            ok = False
+                            break
+                        free_after -= 1
+                    else:
+                        free_after += 1
+                if not ok:
+                    continue
+                others = [q for q in range(nr) if q not in tset]
+                tpl = [remainder[q] for q in tops]
+                oth = [remainder[q] for q in others]
+                assign(tpl, oth, 0, 0, pairs, acc)
+
+    def assign(tpl, oth, ti, used, pairs, acc):
+        if state["stop"]:
+            return
+        state["nodes"] += 1
+        if state["nodes"] > NODE_BUDGET:
+            state["stop"] = True
+            return
+        if ti == len(tpl):
+            floaters = unpaired_mdps + [y for qi, y in enumerate(oth) if not (used >> qi & 1)]
+            leaf(pairs, acc, floaters)
+            return
+        x = tpl[ti]
+        rest = tpl[ti:] + [y for qi, y in enumerate(oth) if not (used >> qi & 1)]
+        if bound_prune(acc, rest, len(tpl) - ti):
+            return
+        cand = adj[x]
+        for qi, y in enumerate(oth):
+            if used >> qi & 1 or y < x or not (cand >> y & 1):
+                continue
+            pairs.append((x, y))
+            assign(tpl, oth, ti + 1, used | (1 << qi), pairs, add(acc, x, y))
+            pairs.pop()
+            if state["stop"]:
+                return
+
+    phase_a(0, 0, [], acc0)
+    b = state["best"]
+    if b is None or b is best:
+        return None
+    return b
+
+
+# ---------------------------------------------------------------------------------------------
+# evaluation of any complete pairing (checker)
+
+
+def criteria_values(state: RoundState, pairing: RoundPairing) -> dict[str, object]:
+    """Round-level values of the edition's quality criteria for ``pairing`` (lower is better).
+
+    Computed over the whole round with the pairing's own colours: brackets are not well
+    defined for an arbitrary pairing, so [C6]/[C7] count players paired with a lower-scored
+    opponent (plus the PAB assignee) as downfloaters, and colour criteria count the
+    preferences actually not granted. Keys are "C5", "C6", ... in priority order (2017: the
+    2017 numbers, with "C6" = PSD).
+    """
+    from .dutch_eval import evaluate
+
+    return evaluate(state, pairing)
+
+
+def absolute_violations(state: RoundState, pairing: RoundPairing) -> list[str]:
+    """Breaches of C1-C3 and C.04.1: rematches, forbidden pairs, PAB to an ineligible player,
+    absolute-preference clashes between non-topscorers, colour difference beyond ±2 or three
+    of a colour in a row outside the topscorer exception."""
+    from .dutch_eval import violations
+
+    return violations(state, pairing)
+
+
+__all__ = ["NAME", "pair", "criteria_values", "absolute_violations", "UnpairableError"]
