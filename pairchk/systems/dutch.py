@@ -91,6 +91,14 @@ class _Round:
         self.levels = sorted(set(self.score), reverse=True)
         self.level = {s: i for i, s in enumerate(self.levels)}
         self.rank9: dict[int, int] = {}
+        # colour category: 0 none; white 1 mild, 2 strong, 3 absolute; black 4, 5, 6
+        self.cat = []
+        for p in self.ps:
+            if p.pref is Color.NONE:
+                self.cat.append(0)
+            else:
+                k = 3 if p.absolute else 2 if p.strong else 1
+                self.cat.append(k if p.pref is Color.WHITE else k + 3)
         self._fix_bye()
 
     # -- completion ---------------------------------------------------------------------------
@@ -235,23 +243,23 @@ def _colour_bounds(R: _Round, remaining: list[int], r: int) -> tuple[int, int]:
     """
     w = bl = c = 0
     wm = bm = wa = ba = 0
+    cat = R.cat
     for x in remaining:
-        ps = R.ps[x]
-        p = ps.pref
-        if p is Color.WHITE:
-            w += 1
-            if not (ps.strong or ps.absolute):
-                wm += 1
-            elif ps.absolute:
-                wa += 1
-        elif p is Color.BLACK:
-            bl += 1
-            if not (ps.strong or ps.absolute):
-                bm += 1
-            elif ps.absolute:
-                ba += 1
-        else:
+        k = cat[x]
+        if k == 0:
             c += 1
+        elif k <= 3:
+            w += 1
+            if k == 1:
+                wm += 1
+            elif k == 3:
+                wa += 1
+        else:
+            bl += 1
+            if k == 4:
+                bm += 1
+            elif k == 6:
+                ba += 1
     f = len(remaining) - 2 * r
     if w >= bl:
         hi, lo, mild, ab = w, bl, wm, wa
@@ -260,6 +268,44 @@ def _colour_bounds(R: _Round, remaining: list[int], r: int) -> tuple[int, int]:
     lb12 = max(0, (hi - f) - (lo + c))
     lb12 = (lb12 + 1) // 2
     lb13 = max(0, lb12 - mild - ab // 2)
+    return lb12, lb13
+
+
+def _bipartite_colour_bounds(R: _Round, tops: list[int], others: list[int]) -> tuple[int, int]:
+    """[C12]/[C13] lower bounds when every top takes a distinct partner among ``others``.
+
+    A top preferring white is granted only against a partner preferring black or nothing, so
+    at least (tW - oB) + (tB - oW) - o0 tops are refused (each count floored at 0); for [C13]
+    a strong/absolute top is spared only by a partner of the other colour, without preference
+    or with a mild preference.
+    """
+    cat = R.cat
+    tw = tb = tws = tbs = 0
+    for x in tops:
+        k = cat[x]
+        if 1 <= k <= 3:
+            tw += 1
+            if k >= 2:
+                tws += 1
+        elif k >= 4:
+            tb += 1
+            if k >= 5:
+                tbs += 1
+    ow = ob = o0 = owm = obm = 0
+    for x in others:
+        k = cat[x]
+        if k == 0:
+            o0 += 1
+        elif k <= 3:
+            ow += 1
+            if k == 1:
+                owm += 1
+        else:
+            ob += 1
+            if k == 4:
+                obm += 1
+    lb12 = max(0, max(0, tw - ob) + max(0, tb - ow) - o0)
+    lb13 = max(0, max(0, tws - ob - owm) + max(0, tbs - ow - obm) - o0)
     return lb12, lb13
 
 
@@ -405,11 +451,17 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
     k = npairs - m  # remainder pairs
     nfloat = len(M) + len(S) - 2 * npairs
     nN = len(N)
-    ideal8 = -min((nfloat + nN) // 2, nN) if N else 0
+    # [C8] bound: each downfloater adds at most one pair to what the next bracket makes alone
+    if not N:
+        ideal8 = 0
+    elif nfloat == 0:
+        ideal8 = -c8(0)  # exact: nobody floats
+    else:
+        ideal8 = -min((nfloat + nN) // 2, nN)
     ideal9 = 0
     if c9_active:
-        rk = sorted(R.rank9.get(R.ps[i].played, 0) for i in S if R.score[i] == R.bye_score)
-        ideal9 = -(sum(rk) - sum(rk[:nfloat]))
+        rk = sorted(R.rank9.get(R.ps[i].played, 0) for i in M + S if R.score[i] == R.bye_score)
+        ideal9 = -(sum(rk) - sum(rk[:max(0, len(rk) - 2 * npairs)]))
     zero_lv = (0,) * nlev
     r12, r13 = _colour_bounds(R, [x for x in S] + list(paired_mdps), npairs)
     ideal = (ideal8, ideal9, 0, 0, r12, r13, 0, 0, 0, 0, zero_lv, zero_lv, zero_lv, zero_lv)
@@ -452,18 +504,42 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
 
     sset = set(S)
 
-    def bound_prune(acc, remaining: list[int], r: int) -> bool:
-        """True if no completion of this branch can beat the best (componentwise bound)."""
+    def bound_prune(acc, remaining: list[int], r: int, tops=None, others=None) -> bool:
+        """True if no completion of this branch can beat the best (componentwise bound).
+
+        With ``tops``/``others`` (remainder phase: each top takes a distinct other) the colour
+        bounds are the tighter bipartite ones."""
         b = state["best"]
         if b is None:
             return False
         bv = b[0]
         if (bv[0], bv[1]) > (ideal8, ideal9):
             return False
-        lb12, lb13 = _colour_bounds(R, remaining, r)
-        lbv = (ideal8, ideal9, acc[0], acc[1], acc[2] + lb12, acc[3] + lb13, 0, acc[4], 0, acc[5],
-               zero_lv, tuple(acc[6]), zero_lv, tuple(acc[7]))
+        if tops is not None:
+            lb12, lb13 = _bipartite_colour_bounds(R, tops, others)
+            fl = len(others) - len(tops)
+            pool = others
+        else:
+            lb12, lb13 = _colour_bounds(R, remaining, r)
+            fl = len(remaining) - 2 * r
+            pool = remaining
+        lb14 = lb16 = 0
+        if fl > 0 and has_d:
+            free1 = free2 = 0
+            for x in pool:
+                if x in sset:
+                    fb = R.ps[x].floats
+                    if not fb or fb[-1] != DOWN:
+                        free1 += 1
+                    if len(fb) < 2 or fb[-2] != DOWN:
+                        free2 += 1
+            lb14 = max(0, fl - free1)
+            lb16 = max(0, fl - free2)
+        lbv = (ideal8, ideal9, acc[0], acc[1], acc[2] + lb12, acc[3] + lb13, lb14, acc[4], lb16,
+               acc[5], zero_lv, tuple(acc[6]), zero_lv, tuple(acc[7]))
         return lbv >= bv
+
+    has_d = any(R.ps[x].floats and DOWN in R.ps[x].floats[-2:] for x in S)
 
     def add(acc, i, j):
         p = R.pen(i, j) if i < j else R.pen(j, i)
@@ -515,6 +591,9 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
             return
         if 2 * k > nr:
             return
+        if bound_prune(acc, remainder, k):
+            return
+        best_at_entry = state["best"]
         s1 = list(range(k))
         s2 = list(range(k, nr))
         for x in range(0, min(k, nr - k) + 1):
@@ -531,7 +610,8 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
                     opts.append((key, tops))
             opts.sort(key=lambda t: t[0])
             for _, tops in opts:
-                if state["stop"]:
+                if state["stop"] or (state["best"] is not best_at_entry
+                                     and bound_prune(acc, remainder, k)):
                     return
                 tset = set(tops)
                 # quick feasibility: each top needs a later non-top partner
@@ -564,8 +644,8 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
             leaf(pairs, acc, floaters)
             return
         x = tpl[ti]
-        rest = tpl[ti:] + [y for qi, y in enumerate(oth) if not (used >> qi & 1)]
-        if bound_prune(acc, rest, len(tpl) - ti):
+        free = [y for qi, y in enumerate(oth) if not (used >> qi & 1)]
+        if bound_prune(acc, None, 0, tpl[ti:], free):
             return
         cand = adj[x]
         for qi, y in enumerate(oth):
