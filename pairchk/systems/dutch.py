@@ -461,7 +461,8 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
     ideal9 = 0
     if c9_active:
         rk = sorted(R.rank9.get(R.ps[i].played, 0) for i in M + S if R.score[i] == R.bye_score)
-        ideal9 = -(sum(rk) - sum(rk[:max(0, len(rk) - 2 * npairs)]))
+        seats = 2 * npairs - sum(1 for x in paired_mdps if R.score[x] != R.bye_score)
+        ideal9 = -(sum(rk) - sum(rk[:max(0, len(rk) - seats)]))
     zero_lv = (0,) * nlev
     r12, r13 = _colour_bounds(R, [x for x in S] + list(paired_mdps), npairs)
     ideal = (ideal8, ideal9, 0, 0, r12, r13, 0, 0, 0, 0, zero_lv, zero_lv, zero_lv, zero_lv)
