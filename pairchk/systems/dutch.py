@@ -119,6 +119,19 @@ class _Round:
             self.cadj = self.adj
             return
         eligible = [i for i in range(self.n) if self.ps[i].pab_eligible]
+        if self.st.edition == "2017":
+            # 2017: no criterion on the PAB assignee's score; any eligible player may be left
+            # over at the bottom (C.2, completion C.4)
+            cand = 0
+            for i in eligible:
+                cand |= 1 << i
+            adj = self._with_dummy(cand)
+            mate = max_matching(adj, active=full | (1 << self.dummy))
+            if matching_size(mate) * 2 == self.n + 1:
+                self.bye_cand = cand
+                self.cadj = adj
+                return
+            eligible = []
         for s in sorted({self.score[i] for i in eligible}):
             cand = 0
             for i in eligible:
@@ -320,6 +333,10 @@ def _next_bracket_pairs(R: _Round, dmask: int, nmask: int, ymask: int) -> int:
         adj8[i] = a
     mate = max_matching(adj8, active=act)
     k = matching_size(mate)
+    if R.st.edition == "2017":
+        # 2017 C.7 looks at the next bracket alone (the endorsed engine does not re-check
+        # completion below it there)
+        return k
     left = 0
     for i in _bits(act):
         if mate[i] == -1:
@@ -402,6 +419,7 @@ def _search_bracket(R: _Round, M: list[int], S: list[int], N: list[int], lower: 
         return r
 
     nS = len(S)
+    edition2017 = R.st.edition == "2017"
     for npairs in range(maxp, -1, -1):
         # structures: which MDPs are paired; ordered by C7 (downfloater scores), then BSN
         structs = []
@@ -413,9 +431,19 @@ def _search_bracket(R: _Round, M: list[int], S: list[int], N: list[int], lower: 
                 paired = [M[k] for k in sub]
                 unpaired = [M[k] for k in range(len(M)) if k not in sub]
                 floats_res = nS - used_res
-                dn = _levels_vector(R, unpaired, blev) 
-                dn = tuple(c + (floats_res if k == blev[R.score[S[0]]] else 0)
-                           for k, c in enumerate(dn)) if S else dn
+                if edition2017:
+                    # 2017 A.8 PSD: pairs give their score difference, downfloaters their score
+                    # minus (lowest score in the bracket - 1); sorted descending, lower is better
+                    base = min(R.score[i] for i in B) - 1
+                    diffs = [R.score[x] - R.score[S[0]] for x in paired] if S else []
+                    diffs += [0] * (npairs - m)
+                    diffs += [R.score[x] - base for x in unpaired]
+                    diffs += [R.score[S[0]] - base] * floats_res if S else []
+                    dn = tuple(sorted(diffs, reverse=True))
+                else:
+                    dn = _levels_vector(R, unpaired, blev)
+                    dn = tuple(c + (floats_res if k == blev[R.score[S[0]]] else 0)
+                               for k, c in enumerate(dn)) if S else dn
                 structs.append((dn, sub, paired))
         structs.sort(key=lambda t: t[0])
         gi = 0
@@ -429,7 +457,11 @@ def _search_bracket(R: _Round, M: list[int], S: list[int], N: list[int], lower: 
                                           completable, c8, best, allow_mdp_pairs)
                 if found is not None:
                     best = found
-                    if found[0] == found[3]:  # perfect
+                    v = found[0]
+                    # perfect for the whole group: the structure's own ideal may be weaker
+                    # than another structure's (e.g. colour bounds), so require zero failures
+                    if v[:2] == found[3][:2] and not any(v[2:10]) and not any(
+                            any(t) for t in v[10:]):
                         break
             if best is not None:
                 return best[1], best[2]
