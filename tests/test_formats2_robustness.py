@@ -51,3 +51,17 @@ def test_mutated_files_fail_cleanly(fmt, data):
     # a truncated file too
     with pytest.raises(PairchkError):
         formats.load(data[: len(data) // 3], fmt=fmt, path="m")
+
+
+@pytest.mark.parametrize("fmt,root", [("chess-results-xml", "chessresults"), ("dewis-xml", "dewis"),
+                                      ("dsb-xml", 'DSB_DWZ_TournamentReport xmlns="http://www.schachbund.de/XMLSchema"')])
+def test_no_xml_reader_resolves_external_entities(tmp_path, fmt, root):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOP-SECRET")
+    tag = root.split()[0]
+    doc = (f'<?xml version="1.0"?><!DOCTYPE {tag} [<!ENTITY x SYSTEM "file://{secret}">]>'
+           f"<{root}><label>&x;</label></{tag}>").encode()
+    with pytest.raises(PairchkError) as exc:
+        formats.load(doc, fmt=fmt, path="x.xml")
+    assert "TOP-SECRET" not in str(exc.value)
+    assert str(exc.value).startswith("x.xml:1: XML entity declarations are refused")
