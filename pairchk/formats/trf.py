@@ -62,12 +62,9 @@ NAME = "trf"
 EXTENSIONS = (".trf", ".trfx", ".txt", ".tab")
 CAN_READ = True
 CAN_WRITE = True
-CANNOT_CARRY: list[str] = [
-    "Player.club",
-    "Player.status (withdrawn)",
-    "Player.extra",
-    "TRF26-only records (NRS lines, 172-222, 240-260 with rounds, 299-330, 352, 362) unless the source had them",
-]
+# Always lost; TRF26-only records are written by ``trf`` only when the source file had them
+# (otherwise each is a warning at write time).
+CANNOT_CARRY: list[str] = ["player.club", "player.status", "player.extra"]
 
 _NEWLINES = re.compile(r"\r\n|\r|\n")
 _NRS = re.compile(r"^[A-Z]{3} [ \d]{3}\d")

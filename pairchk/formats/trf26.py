@@ -18,7 +18,7 @@ NAME = "trf26"
 EXTENSIONS = (".trf26",)
 CAN_READ = True
 CAN_WRITE = True
-CANNOT_CARRY: list[str] = ["Player.club", "Player.status (withdrawn)", "Player.extra"]
+CANNOT_CARRY: list[str] = ["player.club", "player.status", "player.extra"]
 
 
 def detect(data: bytes) -> bool:

@@ -14,6 +14,7 @@ computed from the results under the tournament's scoring system.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from ..errors import Warning_
@@ -35,6 +36,14 @@ _DEFAULTS = {
 }
 # Records a TRF16 target has no room for (written only if the source file had them).
 _TRF26_ONLY = frozenset("172 182 192 202 212 222 352 362 NRS 310 300 320 330 299".split())
+
+
+_ISO = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def _trf_date(d: str) -> str:
+    """ISO dates (from other formats) in the TRF26 form YYYY/MM/DD; anything else as found."""
+    return d.replace("-", "/") if _ISO.match(d) else d
 
 
 def fmt_points(d: Decimal | None) -> str:
@@ -91,9 +100,10 @@ def player_line(p: Player, points: Decimal, rank: int, warn) -> str:
     if len(pts) > 4:
         warn(f"player {p.number}: points {pts} do not fit columns 81-84, left out")
         pts = ""
+    birth = _trf_date(p.birth)
     head = (
         f"001 {p.number:>4} {p.sex[:1]:1}{p.title[:3]:>3} {name:<33} {_col(4, rating)} "
-        f"{p.federation[:3]:<3} {p.fide_id[:11]:>11} {p.birth[:10]:<10} {pts:>4} {rank:>4}"
+        f"{p.federation[:3]:<3} {p.fide_id[:11]:>11} {birth[:10]:<10} {pts:>4} {rank:>4}"
     )
     blocks = [_block(e) for e in _entries(p)]
     for r, e in enumerate(_entries(p), 1):
@@ -228,8 +238,8 @@ def render(t: Tournament, version: str, style: dict | None, warn) -> dict[str, l
     text("012", t.name)
     text("022", t.city)
     text("032", t.federation)
-    text("042", t.start_date)
-    text("052", t.end_date)
+    text("042", _trf_date(t.start_date))
+    text("052", _trf_date(t.end_date))
     for tag, v in (("062", t.declared_players), ("072", t.declared_rated), ("082", t.declared_teams)):
         if v is not None:
             put(tag, f"{tag} {v}")
@@ -244,8 +254,13 @@ def render(t: Tournament, version: str, style: dict | None, warn) -> dict[str, l
     for dep in t.deputy_arbiters:
         put("112", f"112 {dep}" if dep else "112")
     text("122", t.time_control)
-    if t.round_dates:
-        put("132", ("132" + " " * 88 + "".join(f"{x[:8]:<10}" for x in t.round_dates)).rstrip())
+    round_dates = t.round_dates or tuple(
+        f"{d[2:4]}/{d[5:7]}/{d[8:10]}" if _ISO.match(d) else "" for d in t.round_dates_iso)  # TRF: YY/MM/DD
+    if any(round_dates):
+        for x in round_dates:
+            if len(x) > 8:
+                warn(f"round date {x!r} longer than 8 characters, cut")
+        put("132", ("132" + " " * 88 + "".join(f"{x[:8]:<10}" for x in round_dates)).rstrip())
     if t.rounds is not None:
         put(d["rounds"], f"{d['rounds']} {t.rounds}")
     if t.initial_color is not Color.NONE:
@@ -287,8 +302,11 @@ def render(t: Tournament, version: str, style: dict | None, warn) -> dict[str, l
                 warn(f"player {p.number}: national rating line {nr.federation} exists only in TRF26; not written")
                 continue
             put("NRS", _nrs_line(p, nr))
-        if p.national_rating is not None and not p.national_ratings:
-            warn(f"player {p.number}: national rating {p.national_rating} has no federation; not written")
+        if (p.national_rating is not None or p.national_id) and not p.national_ratings:
+            warn(f"player {p.number}: national rating/id {p.national_rating or ''} {p.national_id} "
+                 "needs a national-rating line with a federation; not written")
+        if p.team is not None and not any(p.number in tm.members for tm in t.teams):
+            warn(f"player {p.number}: team {p.team} is not among the teams' members; not written")
     g.update(_team_lines(t, style, version, warn))
     for lu in t.lineups:
         put("300", (f"300 {lu.round:>3} {lu.team:>3} {_col(3, lu.opponent)}" + "".join(f" {x:>4}" for x in lu.players)).rstrip())
@@ -309,7 +327,8 @@ def render(t: Tournament, version: str, style: dict | None, warn) -> dict[str, l
         elif d["byes"] == "XXZ" and "240" not in src_tags:
             warn(f"declared {b.kind.name.lower()} bye for round {b.round or 'next'} needs TRF26 record 240; not written")
         else:
-            put("240", f"240 {b.kind.value} {b.round:>3}" + "".join(f" {x:>4}" for x in b.players))
+            rnd = b.round or t.played_rounds + 1  # round 0 = "the next round" (XXZ)
+            put("240", f"240 {b.kind.value} {rnd:>3}" + "".join(f" {x:>4}" for x in b.players))
     g.update(_acceleration_lines(t, d["acceleration"], warn))
     for fp in t.forbidden_pairs:
         if fp.first_round is None and fp.last_round is None and d["forbidden"] == "XXP":
