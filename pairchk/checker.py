@@ -223,7 +223,9 @@ def pair_round(
 # --------------------------------------------------------------------------- criteria wording
 
 # What each criterion minimises; numbering of the 2026 text (C0403202602) and of the 2017
-# text (C0403Till2026, letters C.1-C.19). Used only to word explanations.
+# text (C0403Till2026, letters C.1-C.19). Used only to word explanations. The score-based
+# criteria (2026 C7, C18-C21; 2017 C.16-C.19) are valued by the Dutch engine as counts per
+# score group, highest group first, compared lexicographically.
 _CRITERIA_2026 = {
     1: "rematches (absolute)",
     2: "PAB to an ineligible player (absolute)",
@@ -231,7 +233,7 @@ _CRITERIA_2026 = {
     4: "completion: a legal pairing must remain for the players not yet paired",
     5: "score of the PAB assignee",
     6: "number of downfloaters",
-    7: "scores of the downfloaters, highest first",
+    7: "downfloaters by score (count per score group, highest first)",
     8: "downfloaters chosen so that the next bracket complies with C1-C7",
     9: "unplayed games of the PAB assignee",
     10: "topscorers or their opponents with a colour difference beyond +/-2",
@@ -242,10 +244,10 @@ _CRITERIA_2026 = {
     15: "MDP opponents who upfloated in the previous round",
     16: "resident downfloaters who downfloated two rounds before",
     17: "MDP opponents who upfloated two rounds before",
-    18: "score differences of MDPs who downfloated in the previous round",
-    19: "score differences of MDP opponents who upfloated in the previous round",
-    20: "score differences of MDPs who downfloated two rounds before",
-    21: "score differences of MDP opponents who upfloated two rounds before",
+    18: "MDPs who downfloated in the previous round, by score (count per score group)",
+    19: "MDPs whose opponents upfloated in the previous round, by score (count per score group)",
+    20: "MDPs who downfloated two rounds before, by score (count per score group)",
+    21: "MDPs whose opponents upfloated two rounds before, by score (count per score group)",
 }
 _CRITERIA_2017 = {
     1: "rematches (absolute)",
@@ -253,7 +255,7 @@ _CRITERIA_2017 = {
     3: "non-topscorers with the same absolute colour preference paired together (absolute)",
     4: "completion of the pairing in the PPB / collapsed last bracket",
     5: "number of downfloaters (maximise the number of pairs)",
-    6: "pairing score differences (PSD)",
+    6: "pairing score differences (PSD), highest first",
     7: "pairs and PSD of the next bracket",
     8: "topscorers or their opponents with a colour difference beyond +/-2",
     9: "topscorers or their opponents with the same colour three times in a row",
@@ -263,10 +265,10 @@ _CRITERIA_2017 = {
     13: "upfloaters who upfloated in the previous round",
     14: "downfloaters who downfloated two rounds before",
     15: "upfloaters who upfloated two rounds before",
-    16: "score differences of downfloaters who downfloated in the previous round",
-    17: "score differences of upfloaters who upfloated in the previous round",
-    18: "score differences of downfloaters who downfloated two rounds before",
-    19: "score differences of upfloaters who upfloated two rounds before",
+    16: "downfloaters who downfloated in the previous round, by score (count per score group)",
+    17: "downfloaters whose opponents upfloated in the previous round, by score (count per score group)",
+    18: "downfloaters who downfloated two rounds before, by score (count per score group)",
+    19: "downfloaters whose opponents upfloated two rounds before, by score (count per score group)",
 }
 
 

@@ -29,7 +29,7 @@ CORPUS = SHARED / "corpus" if SHARED else None
 EDITION = {"dutch": None, "baku": None, "dutch2017": "2017"}  # dutch2017 files carry no marker
 SMALL = ["dutch/dutch_p006_r05_s1002000.trf", "dutch/dutch_p012_r05_s1000400.trf",
          "dutch/dutch_p022_r07_s1000700.trf", "dutch2017/dutch2017_p007_r04_s3001500.trf",
-         "dutch2017/dutch2017_p010_r07_s3000200.trf", "baku/baku_p012_r11_s4000100.trf"]
+         "dutch2017/dutch2017_p020_r12_s3001900.trf", "baku/baku_p012_r11_s4000100.trf"]
 CRITERION = re.compile(r"\bC\.?\d+ \((2026|2017)\)")
 
 
@@ -140,7 +140,7 @@ def _assert_flagged_at(t: Tournament, rnd: int, edition: str | None) -> checker.
 
 
 @pytest.mark.parametrize("rel, rnd", [("dutch/dutch_p022_r07_s1000700.trf", 4),
-                                      ("dutch2017/dutch2017_p010_r07_s3000200.trf", 3)])
+                                      ("dutch2017/dutch2017_p020_r12_s3001900.trf", 5)])
 def test_colour_flip_is_flagged_at_the_altered_round(rel, rnd):
     t = _load(rel)
     altered, (w, b) = colour_flip(t, rnd)

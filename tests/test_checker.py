@@ -184,7 +184,7 @@ def test_criterion_wording_2017_uses_lettered_numbers():
 
     report = check(t, edition="2017", engine=fake_engine(refs, criteria))
     assert report.rounds[1].explanation == (
-        "C.6 (2017) pairing score differences (PSD): published [2, 1], reference [1, 1]")
+        "C.6 (2017) pairing score differences (PSD), highest first: published [2, 1], reference [1, 1]")
 
 
 def test_rematch_in_published_round_is_a_violation():
