@@ -15,6 +15,7 @@ The third-party interface is described in ``Sharly-Chess/sharly-chess`` (see doc
 
 from __future__ import annotations
 
+import dataclasses
 from decimal import Decimal, InvalidOperation
 
 from lxml import etree
@@ -106,6 +107,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
 
     players: dict[int, dict] = {}
     lines: dict[int, int] = {}
+    roster: dict[int, int] = {}  # board of the player in his team's list
     for p in root.iterfind("players/player"):
         no = _int(p, "no", path)
         if no in players:
@@ -128,6 +130,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
             points=_dec(p.get("pts"), "pts", p, path),
         )
         lines[no] = p.sourceline
+        roster[no] = _int(p, "board", path, required=False) or 0
 
     entries: dict[int, dict[int, RoundEntry]] = {n: {} for n in players}
     boards: dict[tuple[int, int], list[tuple[int, int]]] = {}
@@ -182,19 +185,11 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         entries[w][rnd] = RoundEntry(kw, b, Color.WHITE)
         entries[b][rnd] = RoundEntry(kb, w, Color.BLACK)
 
-    last_round = max([rounds or 0] + [r for e in entries.values() for r in e])
-    plist = []
-    for no in sorted(players):
-        ents = [entries[no].get(r, NOT_PAIRED) for r in range(1, last_round + 1)]
-        while ents and ents[-1] is NOT_PAIRED:
-            ents.pop()
-        plist.append(Player(entries=tuple(ents), **players[no]))
-
     teams, matches = [], []
     for tm in root.iterfind("teams/team"):
         no = _int(tm, "no", path)
         teams.append(Team(number=no, name=(tm.get("teamname") or "").strip(),
-                          members=tuple(p.number for p in plist if p.team == no),
+                          members=(),
                           match_points=_dec(tm.get("points"), "points", tm, path),
                           rank=_int(tm, "rank", path, required=False) or None))
     bye_game_points = set()
@@ -203,19 +198,38 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         matches.append(TeamMatch(_int(tp, "round", path), _int(tp, "no1", path), no2 if no2 > 0 else None))
         if no2 <= 0 and _dec(tp.get("res1"), "res1", tp, path) is not None:
             bye_game_points.add(_dec(tp.get("res1"), "res1", tp, path))
-    team_byes = [m for m in matches if m.away is None]
-    if team_byes:
-        warnings.append(Warning_(
-            f"{len(team_byes)} team bye(s) (e.g. team {team_byes[0].home} in round {team_byes[0].round}): the file"
-            " has no player pairings for them, so their players show no entry there although their"
-            " declared points may include the bye", path=path))
+    # A team bye has no player pairings; chess-results scores it for the first `playerperteam`
+    # players of the team list (seen in the sample: the 5th player of a team got nothing), so
+    # they get the pairing-allocated bye and a line-up without opponent.
+    per_team = _int(td, "playerperteam", path, required=False) or max((b for b, _ in
+                                                                        sum(boards.values(), [])), default=0)
+    bye_lineups = []
+    for m in matches:
+        if m.away is None:
+            members = sorted((n for n in players if players[n]["team"] == m.home),
+                             key=lambda n: (roster.get(n) or 10 ** 6, n))[:per_team]
+            for n in members:
+                entries[n].setdefault(m.round, RoundEntry(Kind.PAB))
+            bye_lineups.append(Lineup(m.round, m.home, tuple(members)))
     if len(bye_game_points) > 1:
         warnings.append(Warning_(f"team byes score differently ({', '.join(map(str, sorted(bye_game_points)))});"
                                  " no single team PAB value kept", path=path))
+    last_round = max([rounds or 0] + [r for e in entries.values() for r in e])
+    plist = []
+    for no in sorted(players):
+        ents = [entries[no].get(r, NOT_PAIRED) for r in range(1, last_round + 1)]
+        while ents and ents[-1] is NOT_PAIRED:
+            ents.pop()
+        plist.append(Player(entries=tuple(ents), **players[no]))
+
+    for tm_i, tm in enumerate(teams):
+        teams[tm_i] = dataclasses.replace(tm, members=tuple(sorted(
+            (p.number for p in plist if p.team == tm.number), key=lambda n: (roster.get(n) or 10 ** 6, n))))
     opponent_team = {(m.round, a): b for m in matches if m.away is not None
                      for a, b in ((m.home, m.away), (m.away, m.home))}
     lineups = [Lineup(r, team, tuple(p for _, p in sorted(lst)), opponent=opponent_team.get((r, team)))
                for (r, team), lst in sorted(boards.items())]
+    lineups = sorted(lineups + bye_lineups, key=lambda lu: (lu.round, lu.team))
 
     scoring = ScoreSystem()
     if len(pab_points) == 1 and pab_points != {Decimal(1)}:
@@ -287,7 +301,8 @@ def dump(t: Tournament, **options) -> Dumped:
         "ratedfide": "-", "ratednational": "-",
         **{f"tb{i + 1}no": tbs[i] for i in range(5)},
         "replay": "1", "timecontrol": t.time_control, "homecolor": "", "samecolor": "",
-        "playerperteam": "", "category": "0",
+        "playerperteam": str(max((len(lu.players) for lu in t.lineups), default="")) if t.teams else "",
+        "category": "0",
         "ratingavg": str(round(sum(ratings) / len(ratings))) if ratings else "",
         "endstatus": "", "chiefarbiter": t.chief_arbiter, "deputyarbiter": ", ".join(t.deputy_arbiters),
         "homepageorganiser": "", "mail": "", "federation": t.federation, "creator": "",
@@ -324,6 +339,7 @@ def dump(t: Tournament, **options) -> Dumped:
     team_of = {p.number: p.team for p in t.players}
     lineup_board = {(lu.round, n): i for lu in t.lineups for i, n in enumerate(lu.players, 1)}
     game_points: dict[tuple[int, int], Decimal] = {}
+    team_bye = {(m.round, m.home) for m in t.team_matches if m.away is None}
     # game results are written 1/½/0; bye points too unless a win is worth 1 (then the file's
     # bye values can carry, e.g., a half-point PAB)
     bye_scoring = t.scoring if t.scoring.win == 1 else ScoreSystem()
@@ -346,6 +362,8 @@ def dump(t: Tournament, **options) -> Dumped:
                     if team_of.get(who):
                         key = (r, team_of[who])
                         game_points[key] = game_points.get(key, Decimal(0)) + Decimal(res or 0)
+            elif e.kind is Kind.PAB and (r, team_of.get(p.number)) in team_bye:
+                continue  # the team's bye (a <teampairing> with no2=-1) stands for it
             elif e.kind is Kind.PAB:
                 black, res_w = "-1", _fmt(bye_scoring.pab_value, comma=False)
             else:
