@@ -151,3 +151,11 @@ def test_convert_unreadable_input_exits_3(tmp_path):
     assert r.stderr == (f"error: {p}: $.tournament.players[0].number: 'x' is not of type 'integer' "
                         "(expected a document matching formats/tournament.schema.json; "
                         "hint: pairchk JSON is written by `pairchk convert FILE OUT.json`)\n")
+
+
+def test_huge_structured_record_is_refused_quickly(tmp_path):
+    p = tmp_path / "h.trf"
+    p.write_bytes(b"012 T\nXXA    1" + b"  1.0" * 300_000 + b"\n")
+    r = run("validate", str(p))
+    assert r.exit_code == 3
+    assert r.stderr.startswith(f"error: {p}:2:10082: record XXA of 1500008 characters")

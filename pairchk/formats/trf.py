@@ -338,6 +338,10 @@ def load(data: bytes, *, path: str | None = None, strict: bool = True) -> Loaded
         if not tag:
             continue
         tags_seen.add(tag)
+        if len(line) > 91 + 10 * MAX_ROUNDS and tag not in _TEXT and tag not in ("?", "###", "001"):
+            raise FormatError(f"record {tag} of {len(line)} characters", path=path, line=lineno,
+                              column=92 + 10 * MAX_ROUNDS, expected=f"at most {MAX_ROUNDS} rounds or entries",
+                              hint="is this really a TRF file?")
         rest = line[4:] if len(line) > 4 else ""
         meta["records"].setdefault(tag, lineno)
         meta["record_lines"].setdefault(tag, []).append(lineno)

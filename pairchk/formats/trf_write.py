@@ -165,6 +165,8 @@ def _acceleration_lines(t: Tournament, kind: str, warn) -> dict[str, list[str]]:
         for a in t.acceleration:
             if any(a.match_points):
                 warn(f"accelerated match points of {a.player} cannot be written in XXA records")
+            if not a.points:
+                continue
             lines.append(f"XXA {a.player:>4}" + "".join(f" {_pts4(x)}" for x in a.points))
         return {"XXA": lines}
     # 250: rectangles of equal points over consecutive players and rounds
