@@ -137,6 +137,9 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     pab_points: set[Decimal] = set()
     for pp in root.iterfind("playerpairings/playerpairing"):
         rnd = _int(pp, "round", path)
+        if rnd < 1 or (rounds and rnd > rounds):
+            raise FormatError(f"playerpairing round={rnd}", path=path, line=pp.sourceline,
+                              expected=f"a round from 1 to {rounds or 'the number of rounds'}", hint=_HINT)
         w = _int(pp, "whiteno", path)
         b = _int(pp, "blackno", path)
         if w not in players:
@@ -195,6 +198,10 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     bye_game_points = set()
     for tp in root.iterfind("teampairings/teampairing"):
         no2 = _int(tp, "no2", path)
+        for no in (_int(tp, "no1", path), no2):
+            if no > 0 and no not in {tm.number for tm in teams}:
+                raise FormatError(f"teampairing names team {no}, which is not in <teams>", path=path,
+                                  line=tp.sourceline, expected="a <team no=...>, or no2=-1 for a bye", hint=_HINT)
         matches.append(TeamMatch(_int(tp, "round", path), _int(tp, "no1", path), no2 if no2 > 0 else None))
         if no2 <= 0 and _dec(tp.get("res1"), "res1", tp, path) is not None:
             bye_game_points.add(_dec(tp.get("res1"), "res1", tp, path))
