@@ -175,14 +175,18 @@ def pair_cmd(
         fail(f"{file}: round {rnd} cannot be paired: {exc}", EXIT_FINDINGS)
     except PairchkError as exc:
         fail(f"{file}: {exc}", EXIT_FINDINGS)
+    paired = {n for p in pairing.pairs for n in (p.white, p.black)} | {pairing.bye}
+    absent = [p.number for p in t.players if p.number not in paired]
     if fmt == "json":
-        typer.echo(json.dumps(pairing.as_json(), indent=2))
+        typer.echo(json.dumps({**pairing.as_json(), "not_paired": absent}, indent=2))
         return
     typer.echo(f"round {pairing.round} (dutch, edition {ed}: {why})")
     width = len(str(len(pairing.pairs)))
     for board, p in enumerate(pairing.pairs, 1):
         typer.echo(f"board {board:>{width}}: white {p.white} - black {p.black}")
     typer.echo(f"bye: {pairing.bye if pairing.bye is not None else 'none'}")
+    if absent:  # withdrawn, requested byes, absent (C.04.2 3.2-3.3)
+        typer.echo("not paired: " + ", ".join(map(str, absent)))
 
 
 # --------------------------------------------------------------------------- schedule

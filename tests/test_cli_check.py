@@ -195,3 +195,35 @@ def test_pair_round_n_unpairable_exits_1(engine):
     r = runner.invoke(app, ["pair", FIXTURE, "--round", "4"])
     assert r.exit_code == 1
     assert r.stderr == f"error: {FIXTURE}: round 4 cannot be paired: no legal pairing\n"
+
+
+def test_pair_with_the_real_engine_reproduces_the_published_round():
+    """No fake: round 4 of the fixture as the endorsed engine paired it, in board order."""
+    try:
+        from pairchk.systems import dutch  # noqa: F401
+    except ModuleNotFoundError:
+        pytest.skip("Dutch engine not available")
+    r = runner.invoke(app, ["pair", FIXTURE, "--round", "4"])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines() == [
+        "round 4 (dutch, edition 2026: system code FIDE_DUTCH_2025 in the file means the 2026 text)",
+        "board 1: white 2 - black 4",
+        "board 2: white 3 - black 1",
+        "board 3: white 7 - black 6",
+        "bye: none",
+        "not paired: 5, 8",
+    ]
+    from pairchk import formats
+
+    pub = published_pairing(formats.load_path(FIXTURE).tournament, 4)
+    assert {(p.white, p.black) for p in pub.pairs} == {(2, 4), (3, 1), (7, 6)}
+
+
+def test_check_with_the_real_engine_on_the_fixture_exits_0():
+    try:
+        from pairchk.systems import dutch  # noqa: F401
+    except ModuleNotFoundError:
+        pytest.skip("Dutch engine not available")
+    r = runner.invoke(app, ["check", FIXTURE])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines()[-1] == "summary: 6 rounds checked: 6 ok"
