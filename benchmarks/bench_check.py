@@ -113,10 +113,11 @@ def run_one(case: str) -> None:
     else:
         origin = case
         t = formats.load_path(str(_shared() / "corpus" / case)).tournament
-    engine = checker.engine_for("dutch")
+    engine, spent = timed(checker.engine_for("dutch"))
     wall, cpu = time.perf_counter(), time.process_time()
     report = checker.check(t, path=case, engine=engine)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    spent["checker"] = wall - sum(spent.values())
     rounds = len(report.rounds)
     statuses = {}
     for r in report.rounds:
@@ -125,6 +126,26 @@ def run_one(case: str) -> None:
     print(f"{len(t.players):>5} players x {rounds:>2} rounds: {wall:7.2f} s wall, {cpu:7.2f} s CPU,"
           f" {wall / max(rounds, 1):6.3f} s/round, peak RSS {peak_mib:6.1f} MiB,"
           f" {', '.join(f'{n} {s}' for s, n in statuses.items())}  [{origin}]", flush=True)
+    print("      time by part: " + ", ".join(f"{k} {v:.2f} s" for k, v in spent.items()), flush=True)
+
+
+def timed(engine: checker.Engine) -> tuple[checker.Engine, dict[str, float]]:
+    """``engine`` with each call timed: state building, pairing, criteria, absolute rules."""
+    spent = {"state": 0.0, "pair": 0.0, "criteria": 0.0, "absolute": 0.0}
+
+    def wrap(fn, key):
+        def inner(*a, **k):
+            start = time.perf_counter()
+            try:
+                return fn(*a, **k)
+            finally:
+                spent[key] += time.perf_counter() - start
+        return inner
+
+    return checker.Engine(
+        engine.name, wrap(engine.round_state, "state"), wrap(engine.pair, "pair"),
+        wrap(engine.criteria_values, "criteria"), wrap(engine.absolute_violations, "absolute"),
+        engine.unpairable), spent
 
 
 def main() -> None:

@@ -526,6 +526,8 @@ def check(
     played = t.played_rounds
     for rnd in rounds or range(1, played + 1):
         report.rounds.append(check_round(t, rnd, edition=ed, engine=engine))
+    if played == 0 and rounds is None:
+        report.notes.append("no round has been paired yet: nothing to check")
     if t.rounds and t.rounds > played and rounds is None:
         report.notes.append(f"rounds {played + 1}-{t.rounds} of {t.rounds} are not played yet")
     return report

@@ -133,6 +133,8 @@ def check_cmd(
             result = checker.check(t, path=file, edition=edition,
                                    engine=checker.engine_for(system, mod))
         elif hasattr(mod, "check"):
+            if edition is not None:
+                warn(f"warning: --edition applies to the Dutch system only; ignored for {system}")
             result = mod.check(t, path=file)
         else:
             fail(f"pairing system {system!r} cannot check files yet", EXIT_FINDINGS)

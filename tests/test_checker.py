@@ -337,3 +337,11 @@ def test_colour_swap_names_the_preferences_from_the_state():
     assert r2.explanation == (
         "same pairs, equally good on every criterion; colours differ from the colour allocation "
         "rules C.04.3 art. 5.2 (2026); 4 has no colour preference, 1 prefers white (strong)")
+
+
+def test_a_tournament_without_rounds_has_nothing_to_check():
+    t = Tournament(rounds=5, players=(Player(1), Player(2)))
+    report = check(t, engine=fake_engine({}))
+    assert report.rounds == [] and report.ok
+    assert report.notes == ["no round has been paired yet: nothing to check",
+                            "rounds 1-5 of 5 are not played yet"]

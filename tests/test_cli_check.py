@@ -227,3 +227,13 @@ def test_check_with_the_real_engine_on_the_fixture_exits_0():
     r = runner.invoke(app, ["check", FIXTURE])
     assert r.exit_code == 0, r.output
     assert r.stdout.splitlines()[-1] == "summary: 6 rounds checked: 6 ok"
+
+
+def test_edition_with_a_fixed_schedule_system_is_ignored_with_a_warning(engine):
+    from pairchk.pairing import CheckReport, RoundReport
+
+    engine(None, name="berger", mod=SimpleNamespace(
+        check=lambda t, *, path: CheckReport(path, "berger", rounds=[RoundReport(1, "ok")])))
+    r = runner.invoke(app, ["check", FIXTURE, "--system", "berger", "--edition", "2017"])
+    assert r.exit_code == 0
+    assert r.stderr == "warning: --edition applies to the Dutch system only; ignored for berger\n"
