@@ -92,8 +92,8 @@ def test_truncated_file_is_a_clear_error_with_sizes():
 
 def test_wrong_version_names_the_byte_offset():
     data = bytearray(INDIVIDUAL.read_bytes())
-    data[0x261:0x263] = (650).to_bytes(2, "little")
-    with pytest.raises(FormatError, match=r"byte offset 609: file version 650"):
+    data[0x261:0x263] = (5000).to_bytes(2, "little")
+    with pytest.raises(FormatError, match=r"byte offset 609: file version 5000 is not a Swiss-Chess version"):
         swt.load(bytes(data), path="x.swt")
 
 
@@ -107,3 +107,41 @@ def test_bad_opponent_names_the_byte_offset():
 
 def test_swt_cannot_be_written():
     assert not swt.CAN_WRITE
+
+
+CARDS = 13384 + 24 * 9 * 19  # first player card of the individual sample
+
+
+def test_spielfrei_placeholder_card_is_the_bye_not_a_player():
+    data = bytearray(INDIVIDUAL.read_bytes())
+    last = CARDS + 23 * 655  # card of player 24 (Rivera), who lost every game
+    data[last:last + 32] = b"spielfrei".ljust(32, b"\x00")
+    t = swt.load(bytes(data)).tournament
+    assert len(t.players) == 23 and 24 not in t.by_number
+    # whoever met player 24 had the bye instead: a win against it is the PAB
+    opponents = [(p.number, r) for p in t.players for r, e in enumerate(p.entries, 1) if e.kind is Kind.PAB]
+    assert len(opponents) == 9 and all(t.player(n).entry(r).opponent is None for n, r in opponents)
+
+
+def test_pairings_name_card_ids_mapped_to_starting_numbers():
+    data = bytearray(INDIVIDUAL.read_bytes())
+    for i in range(24):  # starting number = ID + 100, the pairing records keep naming IDs
+        off = CARDS + i * 655 + 0xDB
+        data[off:off + 2] = (int.from_bytes(data[off:off + 2], "little") + 100).to_bytes(2, "little")
+    t = swt.load(bytes(data)).tournament
+    assert [p.number for p in t.players] == list(range(101, 125))
+    assert t.player(101).entry(1).opponent == 113
+
+
+def test_stale_declared_points_are_named():
+    loaded = swt.load(shared("samples", "swiss-chess-swt", "SwissTeam.SWT").read_bytes())
+    assert [str(w) for w in loaded.warnings] == [
+        "warning: declared points of 7 player(s) differ from their results (e.g. #20); Swiss-Chess"
+        " updates them only when it computes the ranking"]
+
+
+def test_two_games_per_round_is_refused():
+    data = bytearray(INDIVIDUAL.read_bytes())
+    data[0x255] = 2
+    with pytest.raises(FormatError, match="byte offset 597: 2 games per round"):
+        swt.load(bytes(data), path="x.swt")

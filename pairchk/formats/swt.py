@@ -1,9 +1,13 @@
-"""Swiss-Chess ``.SWT`` tournament files (binary, Swiss-Chess 8.x), read only.
+"""Swiss-Chess ``.SWT`` tournament files (binary), read only.
 
 The layout follows the reverse-engineered structure files of ``fnogatz/SWT-structure-files``
-(directory ``800/``; pairing records from ``700/``): a general block of 13384 bytes, then one
+(``800/`` for version 8.00 and later, also used by 9.x; ``700/`` before): a header, then one
 19-byte pairing record per player and round (then per team and round in team events), then one
-655-byte record per player (then per team). All offsets below are relative to a record.
+card per player and per team (655 bytes from 8.00, 292 before). The number of record sets per
+player is rounds x cycles, sometimes one spare; the file size decides it. Counts are 16-bit
+little-endian words. A file with an odd number of players has a placeholder player named
+"spielfrei" (or with no name): a game against it is the bye. Pairing records name opponents by
+the card's ID (0xD9), cards carry the starting number at 0xDB.
 
 >>> from pathlib import Path
 >>> p = Path(__file__).resolve().parents[2] / "fixtures" / "SwissIndividual.SWT"
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import struct
+from dataclasses import dataclass
 from decimal import Decimal
 
 from ..errors import FormatError, Warning_
@@ -31,12 +36,28 @@ CAN_READ = True
 CAN_WRITE = False
 CANNOT_CARRY: list[str] = []  # read only
 
-_START = 13384  # first pairing record (version 8.xx)
 _PAIRING = 19
-_RECORD = 655
 _VERSION_AT = 0x261
+_HEADER_END = 0x540  # the last header field used lies before this
 
-_HINT = "is this a Swiss-Chess 8.x .SWT file? open and save it again with Swiss-Chess"
+
+@dataclass(frozen=True)
+class _Layout:
+    """Where things are: first pairing record, card length and per-card field offsets."""
+
+    start: int
+    card: int
+    points: int  # 2030 board points x2
+    fide_id: tuple[int, int]
+    pkz: tuple[int, int]
+    member: tuple[int, int]
+    info: bool  # Info 1-4 fields exist
+
+
+_V8 = _Layout(13384, 655, 0x124, (0x144, 0x14F), (0x151, 0x15C), (0x9F, 0xA2), True)
+_V7 = _Layout(0x0F36, 292, 0xE9, (0x8B, 0x92), (0x61, 0x66), (0x9F, 0xA1), False)
+
+_HINT = "is this a Swiss-Chess .SWT file? open and save it again with Swiss-Chess"
 
 # 4000 Farbe: 1 white, 2 white (bye, "spielfrei"), 3 black, 4 black (bye); 0 = no record
 _WHITE, _WHITE_BYE, _BLACK, _BLACK_BYE = 1, 2, 3, 4
@@ -61,36 +82,42 @@ _FIRST_COLOR = {0x11: Color.WHITE, 0x21: Color.BLACK, 0x22: Color.BLACK}
 
 
 def detect(data: bytes) -> bool:
-    """True for a Swiss-Chess 8.x file whose size matches its declared layout."""
-    if len(data) < _START:
+    """True for a Swiss-Chess file whose size matches its declared layout."""
+    if len(data) < _HEADER_END or not 600 <= _u16(data, _VERSION_AT) < 1000:
         return False
     try:
-        return _layout(data)[-1] == len(data)
-    except (FormatError, struct.error):
+        _geometry(data, None)
+    except FormatError:
         return False
+    return True
 
 
 def _u16(data: bytes, off: int) -> int:
     return struct.unpack_from("<H", data, off)[0]
 
 
-def _layout(data: bytes) -> tuple[int, int, int, bool, int]:
-    """(rounds per record block, players, teams, team event, expected file size)."""
+def _geometry(data: bytes, path: str | None) -> tuple[_Layout, int]:
+    """(layout, pairing record sets per player), derived from the header counts and the size."""
     version = _u16(data, _VERSION_AT)
-    if not 800 <= version < 1000:
-        raise FormatError(
-            f"byte offset {_VERSION_AT}: file version {version} is not a Swiss-Chess 8.x file",
-            expected="version 800..999",
-            hint="Swiss-Chess 7.x files are not supported (no verified sample); save the file"
-            " with Swiss-Chess 8" if 700 <= version < 800 else _HINT,
-        )
-    rounds = data[1] * max(1, data[0x258])  # rounds x cycles (Durchgänge)
-    players = _u16(data, 7)
-    team = data[0x25E] == 0xFF
-    teams = _u16(data, 0x534) if team else 0
-    drawn = data[5]
-    pairings = (players + teams) * rounds * _PAIRING if drawn else 0
-    return rounds, players, teams, team, _START + pairings + (players + teams) * _RECORD
+    players, teams = _u16(data, 7), _u16(data, 0x534)
+    team_event = data[0x25E] != 0
+    planned = _u16(data, 1) * max(1, data[0x258])  # rounds x cycles (Durchgänge)
+    cards = players + teams  # team cards exist even in individual events when teams are set
+    per_set = (players + (teams if team_event else 0)) * _PAIRING
+    for layout in ((_V8, _V7) if version >= 800 else (_V7, _V8)):
+        rest = len(data) - layout.start - cards * layout.card
+        if rest < 0:
+            continue
+        if per_set == 0:
+            if rest == 0:
+                return layout, 0
+            continue
+        if rest % per_set == 0 and rest // per_set <= planned + 1:  # one spare set happens
+            return layout, rest // per_set
+    expected = _V8.start + cards * _V8.card + planned * per_set
+    raise FormatError(
+        f"file has {len(data)} bytes but its header (players {players}, teams {teams},"
+        f" rounds {planned}) implies {expected}", path=path, expected=f"{expected} bytes", hint=_HINT)
 
 
 def _text(rec: bytes, start: int, end: int) -> str:
@@ -122,8 +149,13 @@ def _birth(text: str) -> str:
     return text
 
 
+def _placeholder(name: str) -> bool:
+    """The card Swiss-Chess adds for an odd number of players ("spielfrei", sometimes unnamed)."""
+    return name.strip().lower() in ("", "spielfrei", "bye")
+
+
 def load(data: bytes, *, path: str | None = None) -> Loaded:
-    """Read a Swiss-Chess 8.x ``.SWT`` file into the model."""
+    """Read a Swiss-Chess ``.SWT`` file (8.x/9.x layout; 7.x read from the structure files)."""
     try:
         return _load(data, path)
     except FormatError as exc:
@@ -133,68 +165,93 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
 
 
 def _load(data: bytes, path: str | None) -> Loaded:
-    if len(data) < _START:
-        raise FormatError(f"file has {len(data)} bytes, shorter than the {_START}-byte SWT header",
-                          path=path, expected=f"at least {_START} bytes", hint=_HINT)
-    rounds, n_players, n_teams, team_event, size = _layout(data)
-    if size != len(data):
-        raise FormatError(
-            f"file has {len(data)} bytes but its header (players {n_players}, teams {n_teams},"
-            f" rounds {rounds}) implies {size}", path=path, expected=f"{size} bytes", hint=_HINT)
+    if len(data) < _HEADER_END:
+        raise FormatError(f"file has {len(data)} bytes, shorter than the SWT header",
+                          path=path, expected=f"at least {_HEADER_END} bytes", hint=_HINT)
+    version = _u16(data, _VERSION_AT)
+    if not 600 <= version < 1000:
+        raise FormatError(f"byte offset {_VERSION_AT}: file version {version} is not a Swiss-Chess version",
+                          path=path, expected="version 600..999", hint=_HINT)
+    lay, sets = _geometry(data, path)
     warnings: list[Warning_] = []
-    drawn = data[5]
-    pair_bytes = (n_players + n_teams) * rounds * _PAIRING if drawn else 0
-    player_base = _START + pair_bytes
-    team_base = player_base + n_players * _RECORD
+    if lay is _V7:
+        warnings.append(Warning_(f"Swiss-Chess file version {version} (before 8.00): read with the 7.x"
+                                 " layout of the structure files, which no sample could verify", path=path))
+    n_players, n_teams = _u16(data, 7), _u16(data, 0x534)
+    team_event = data[0x25E] != 0
+    if team_event and lay is _V7:
+        raise FormatError("a Swiss-Chess team file before version 8.00", path=path,
+                          expected="version 8.00 or later for team events",
+                          hint="open and save the file with Swiss-Chess 8 or later")
+    if data[0x255] > 1 and not team_event:
+        raise FormatError(f"byte offset {0x255}: {data[0x255]} games per round",
+                          path=path, expected="one game per pairing and round",
+                          hint="matches of several games per round cannot be carried; export TRF from Swiss-Chess")
+    rounds = _u16(data, 1) * max(1, data[0x258])
+    cards_at = lay.start + sets * (n_players + (n_teams if team_event else 0)) * _PAIRING
+    team_cards_at = cards_at + n_players * lay.card
 
-    # ---- players -------------------------------------------------------------------------
-    recs = [data[player_base + i * _RECORD: player_base + (i + 1) * _RECORD] for i in range(n_players)]
-    numbers = [_u16(r, 0xDB) for r in recs]  # 2021 TNr.-ID (starting number)
-    seen: dict[int, int] = {}
-    for i, num in enumerate(numbers):
-        off = player_base + i * _RECORD + 0xDB
-        if num < 1 or num > 9999:
+    # ---- player cards: ID (what pairings name) -> starting number --------------------------
+    recs = [data[cards_at + i * lay.card: cards_at + (i + 1) * lay.card] for i in range(n_players)]
+    ids = [_u16(r, 0xD9) for r in recs]
+    bye_ids = {ids[i] for i, r in enumerate(recs) if _placeholder(_text(r, 0x00, 0x1F))}
+    number_of: dict[int, int] = {}
+    for i, rec in enumerate(recs):
+        if ids[i] in bye_ids:
+            continue
+        num = _u16(rec, 0xDB) or ids[i]
+        off = cards_at + i * lay.card + 0xDB
+        if not 1 <= num <= 9999:
             raise FormatError(f"byte offset {off}: player number {num} out of range", path=path,
                               expected="1..9999", hint=_HINT)
-        if num in seen:
+        if num in number_of.values() or ids[i] in number_of:
             raise FormatError(f"byte offset {off}: player number {num} used twice", path=path,
                               expected="unique starting numbers", hint=_HINT)
-        seen[num] = i
+        number_of[ids[i]] = num
 
-    # team numbers: 1018 (MNr.-ID, stored +998) is what pairings refer to; 1019 is the MNr.
-    team_id_to_no: dict[int, int] = {}
-    teams: list[Team] = []
-    trecs = [data[team_base + i * _RECORD: team_base + (i + 1) * _RECORD] for i in range(n_teams)]
-    for i, tr in enumerate(trecs):
-        tid = _u16(tr, 0xD9) - 998
-        team_id_to_no[tid] = tr[0xDB]
-
-    entries: dict[int, list[RoundEntry]] = {n: [] for n in numbers}
+    # ---- pairing records ----------------------------------------------------------------------
+    raw: dict[int, list[bytes]] = {}
+    offsets: dict[int, list[int]] = {}
+    for i, pid in enumerate(ids):
+        offs = [lay.start + (i * sets + r) * _PAIRING for r in range(sets)]
+        raw[pid] = [data[o: o + _PAIRING] for o in offs]
+        offsets[pid] = offs
+    # a round is drawn once anybody in it has an opponent
+    drawn = {r for recs_ in raw.values() for r, rec in enumerate(recs_, 1) if _u16(rec, 9)}
+    entries: dict[int, list[RoundEntry]] = {}
     boards: dict[tuple[int, int], list[tuple[int, int]]] = {}  # (round, team) -> [(board, player)]
-    for i, num in enumerate(numbers if drawn else ()):
-        team_no = recs[i][0xC9] if team_event else None
-        for r in range(rounds):
-            off = _START + (i * rounds + r) * _PAIRING
-            rec = data[off: off + _PAIRING]
-            entry, board = _entry(rec, r + 1, num, off, seen, path, warnings, team_event, r < drawn)
-            entries[num].append(entry)
+    for i, pid in enumerate(ids):
+        if pid in bye_ids:
+            continue
+        num = number_of[pid]
+        team_no = _u16(recs[i], 0xC9) if team_event else None
+        ents = []
+        for r, rec in enumerate(raw[pid], 1):
+            entry, board = _entry(rec, r, num, offsets[pid][r - 1], number_of, bye_ids, path, warnings,
+                                  team_event, r in drawn)
+            ents.append(entry)
             if team_event and board and entry.kind is not Kind.NOT_PAIRED:
-                boards.setdefault((r + 1, team_no), []).append((board, num))
+                boards.setdefault((r, team_no), []).append((board, num))
+        while ents and ents[-1] is NOT_PAIRED:
+            ents.pop()
+        entries[num] = ents
 
     players = []
+    special = []
     for i, rec in enumerate(recs):
-        num = numbers[i]
+        if ids[i] in bye_ids:
+            continue
+        num = number_of[ids[i]]
         attr = _text(rec, 0xB8, 0xB8)
-        extra = [(k, v) for k, v in (
-            ("swt.zps_club", _text(rec, 0x99, 0x9D)), ("swt.zps_member", _text(rec, 0x9F, 0xA2)),
-            ("swt.pkz", _text(rec, 0x151, 0x15C)), ("swt.association", _text(rec, 0x6D, 0x6F)),
-            ("swt.participant_id", _text(rec, 0x5A, 0x5E)),
-            ("swt.info1", _text(rec, 0x15E, 0x185)), ("swt.info2", _text(rec, 0x187, 0x1AE)),
-            ("swt.info3", _text(rec, 0x1B0, 0x1D7)), ("swt.info4", _text(rec, 0x1D9, 0x200)),
-        ) if v]
-        ents = tuple(entries[num])
-        while ents and ents[-1] is NOT_PAIRED:
-            ents = ents[:-1]
+        pkz = _text(rec, *lay.pkz)
+        fields = [("swt.zps_club", _text(rec, 0x99, 0x9D)), ("swt.zps_member", _text(rec, *lay.member)),
+                  ("swt.pkz", pkz), ("swt.association", _text(rec, 0x6D, 0x6F)),
+                  ("swt.participant_id", _text(rec, 0x5A, 0x5E))]
+        if lay.info:
+            fields += [(f"swt.info{k + 1}", _text(rec, a, a + 0x27))
+                       for k, a in enumerate((0x15E, 0x187, 0x1B0, 0x1D9))]
+        if rec[0x111]:  # 2028/2029 special points (x2, sign byte): in the declared points
+            special.append(num)
         players.append(Player(
             number=num,
             name=_name(_text(rec, 0x00, 0x1F)),
@@ -204,41 +261,47 @@ def _load(data: bytes, path: str | None) -> Loaded:
             national_rating=_int(_text(rec, 0x4B, 0x4E)),
             federation=_text(rec, 0x69, 0x6B),
             birth=_birth(_text(rec, 0x80, 0x89)),
-            fide_id=_text(rec, 0x144, 0x14F),
-            national_id=_text(rec, 0x151, 0x15C),
+            fide_id=_text(rec, *lay.fide_id),
+            national_id=pkz,
             # "Attribut": Swiss-Chess uses it for m/w; "*" marks an inactive (withdrawn) player
             sex={"m": "m", "w": "w"}.get(attr.lower(), ""),
             status=Status.WITHDRAWN if attr == "*" else Status.ACTIVE,
-            points=Decimal(_u16(rec, 0x124)) / 2 if drawn else None,  # 2030 board points x2
+            points=Decimal(_u16(rec, lay.points)) / 2 if drawn else None,
             rank=_u16(rec, 0xDD) or None,  # 2022 Platz
-            team=rec[0xC9] if team_event else None,
-            entries=ents,
-            extra=tuple(extra),
+            team=_u16(rec, 0xC9) if team_event else None,
+            entries=tuple(entries[num]),
+            extra=tuple((k, v) for k, v in fields if v),
         ))
     players.sort(key=lambda p: p.number)
 
+    teams: list[Team] = []
     lineups: list[Lineup] = []
     matches: list[TeamMatch] = []
     if team_event:
+        trecs = [data[team_cards_at + i * lay.card: team_cards_at + (i + 1) * lay.card] for i in range(n_teams)]
+        # 1018 MNr.-ID (stored +998) is what team pairings name; 1019 is the team number
+        team_no_of = {_u16(tr, 0xD9) - 998: _u16(tr, 0xDB) for tr in trecs}
         members: dict[int, list[tuple[int, int]]] = {}
         for i, rec in enumerate(recs):
-            members.setdefault(rec[0xC9], []).append((rec[0xCB], numbers[i]))
+            if ids[i] not in bye_ids:
+                members.setdefault(_u16(rec, 0xC9), []).append((_u16(rec, 0xCB), number_of[ids[i]]))
+        team_base = lay.start + sets * n_players * _PAIRING
         for i, tr in enumerate(trecs):
-            no = tr[0xDB]
+            no = _u16(tr, 0xDB)
             teams.append(Team(
                 number=no, name=_text(tr, 0x00, 0x1F),
                 members=tuple(n for _, n in sorted(members.get(no, []))),
-                match_points=Decimal(tr[0x124]) / 2 if drawn else None,
+                match_points=Decimal(_u16(tr, 0x124)) / 2 if drawn else None,
                 game_points=Decimal(_u16(tr, 0x128)) / 2 if drawn else None,
-                rank=tr[0xDD] or None,
+                rank=_u16(tr, 0xDD) or None,
             ))
-            for r in range(rounds if drawn else 0):
-                off = _START + n_players * rounds * _PAIRING + (i * rounds + r) * _PAIRING
+            for r in range(sets):
+                off = team_base + (i * sets + r) * _PAIRING
                 rec = data[off: off + _PAIRING]
                 where = rec[8]
                 if where == 0:
                     continue
-                opp = team_id_to_no.get(_u16(rec, 9) - 998)
+                opp = team_no_of.get(_u16(rec, 9) - 998)
                 if where in (2, 4) or opp is None:  # "spielfrei": the team has the bye
                     matches.append(TeamMatch(r + 1, no, None))
                 elif where == 1:  # Heim: this team is the home team
@@ -258,23 +321,26 @@ def _load(data: bytes, path: str | None) -> Loaded:
     elif mode == 3:
         warnings.append(Warning_("own game scoring (Eigene Wertung) not decoded; 1/½/0 assumed",
                                  path=path))
+    system = 1 if data[0x254] == 0xFF else data[0x254]  # before 8.00: FF = round robin
     tiebreaks = tuple(_TIEBREAKS[data[o]] for o in (0x26D, 0x23C, 0x23D) if data[o] in _TIEBREAKS)
-    first = data[0x530]
+    late = lay.start > 0x2EFC  # round dates and arbiters 2-4 lie where old files have pairings
+    dates = _round_dates(data, rounds) if late else ()
     t = Tournament(
         name=_text(data, 0x316, 0x33D),
         city=_text(data, 0x33F, 0x366),
         chief_arbiter=_text(data, 0x368, 0x3A3),
-        deputy_arbiters=tuple(a for a in (_text(data, o, o + 0x3B) for o in (0x3A5, 0x2E47, 0x2E84, 0x2EC1)) if a),
+        deputy_arbiters=tuple(a for a in (_text(data, o, o + 0x3B) for o in
+                                          ((0x3A5, 0x2E47, 0x2E84, 0x2EC1) if late else (0x3A5,))) if a),
         start_date=_date(_text(data, 0x41F, 0x432)),
         end_date=_date(_text(data, 0x434, 0x447)),
-        round_dates=_round_dates(data, rounds),
-        round_dates_iso=_round_dates(data, rounds),
+        round_dates=dates,
+        round_dates_iso=dates,
         time_control=" / ".join(x for x in (_text(data, 0x449, 0x45C), _text(data, 0x45E, 0x471),
                                            _text(data, 0x473, 0x487)) if x),
         rounds=rounds,
-        system_text=_SYSTEMS.get(data[0x254], ""),
+        system_text=_SYSTEMS.get(system, ""),
         scoring=scoring,
-        initial_color=_FIRST_COLOR.get(first, Color.NONE),
+        initial_color=_FIRST_COLOR.get(data[0x530], Color.NONE),
         tiebreaks=tiebreaks,
         teams=tuple(sorted(teams, key=lambda x: x.number)),
         lineups=tuple(lineups),
@@ -282,7 +348,16 @@ def _load(data: bytes, path: str | None) -> Loaded:
         players=tuple(players),
         comments=tuple(c for c in (_text(data, 0x3E2, 0x41D),) if c),
     )
-    meta = {"version": _u16(data, _VERSION_AT), "drawn_rounds": drawn}
+    if special:
+        warnings.append(Warning_(f"{len(special)} player(s) have special points (Sonderpunkte) in their"
+                                 f" declared points, e.g. #{special[0]}; the results do not show them", path=path))
+    stale = [p.number for p in players if p.points is not None and p.number not in special
+             and p.points != t.score(p.number)]
+    if stale:
+        warnings.append(Warning_(
+            f"declared points of {len(stale)} player(s) differ from their results (e.g. #{stale[0]});"
+            " Swiss-Chess updates them only when it computes the ranking", path=path))
+    meta = {"version": version, "drawn_rounds": len(drawn), "record_sets": sets}
     return Loaded(t, warnings, meta=meta)
 
 
@@ -297,10 +372,10 @@ def _round_dates(data: bytes, rounds: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _entry(rec: bytes, rnd: int, num: int, off: int, numbers: dict[int, int], path: str | None,
-           warnings: list[Warning_], team_event: bool, drawn: bool,
+def _entry(rec: bytes, rnd: int, num: int, off: int, number_of: dict[int, int], bye_ids: set[int],
+           path: str | None, warnings: list[Warning_], team_event: bool, drawn: bool,
            ) -> tuple[RoundEntry, int]:
-    color, opp, res, status, board = rec[8], _u16(rec, 9), rec[11] & 3, rec[15], rec[18]
+    color, opp_id, res, status, board = rec[8], _u16(rec, 9), rec[11] & 3, rec[15], rec[18]
     if color == 0 or status in _NOT_FIELDED:
         # no pairing: in a team event the player was not fielded; in an individual event the
         # player was not paired in a drawn round (absent)
@@ -308,14 +383,15 @@ def _entry(rec: bytes, rnd: int, num: int, off: int, numbers: dict[int, int], pa
     if color not in (_WHITE, _WHITE_BYE, _BLACK, _BLACK_BYE):
         raise FormatError(f"byte offset {off + 8}: colour byte {color} for player {num} round {rnd}",
                           path=path, expected="0..4", hint=_HINT)
-    if color in (_WHITE_BYE, _BLACK_BYE) or opp == 0:
-        # "spielfrei": the pairing-allocated bye; its points are the result nibble
+    if color in (_WHITE_BYE, _BLACK_BYE) or opp_id == 0 or opp_id in bye_ids:
+        # "spielfrei" (a game against the placeholder): the bye; its points are the result bits
         kind = {3: Kind.PAB, 2: Kind.HALF_BYE, 1: Kind.ZERO_BYE, 0: Kind.PAB}[res]
         return RoundEntry(kind), board
-    if opp not in numbers:
-        raise FormatError(f"byte offset {off + 9}: player {num} round {rnd} has opponent {opp},"
+    if opp_id not in number_of:
+        raise FormatError(f"byte offset {off + 9}: player {num} round {rnd} has opponent {opp_id},"
                           " who is not in the player list", path=path,
-                          expected="a starting number of the file", hint=_HINT)
+                          expected="the ID of a player card", hint=_HINT)
+    opp = number_of[opp_id]
     col = Color.WHITE if color == _WHITE else Color.BLACK
     if status in _FORFEIT:
         if res == 2:
