@@ -16,7 +16,7 @@ def test_truncated_swt_exits_3_with_byte_counts(tmp_path):
     assert result.exit_code == 3
     assert result.stderr == (
         f"error: {bad}: file has 20000 bytes but its header (players 24, teams 0, rounds 9) implies 33208"
-        " (expected 33208 bytes; hint: is this a Swiss-Chess 8.x .SWT file? open and save it again with"
+        " (expected 33208 bytes; hint: is this a Swiss-Chess .SWT file? open and save it again with"
         " Swiss-Chess)\n")
 
 
