@@ -8,6 +8,7 @@ DSB identifiers travel in ``Player.extra``: ``dsb.vkz`` (club code, ZPS 5 charac
 
 from __future__ import annotations
 
+import datetime as _dt
 import re
 import uuid
 
@@ -60,9 +61,12 @@ def birth_year(p: Player) -> str:
 def birth_date(p: Player) -> str:
     """ISO date of birth when the full date is known, else ""."""
     m = _FULL_DATE.match(p.birth.strip())
-    if m and m[2] != "00" and m[3] != "00":
-        return f"{m[1]}-{m[2]}-{m[3]}"
-    return ""
+    if not m:
+        return ""
+    try:
+        return _dt.date(int(m[1]), int(m[2]), int(m[3])).isoformat()
+    except ValueError:  # "1980/00/00" and other placeholders: the year alone is known
+        return ""
 
 
 def split_name(name: str) -> tuple[str, str]:
