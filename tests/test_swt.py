@@ -30,7 +30,7 @@ def test_individual_sample_has_24_players_and_9_rounds():
     assert len(t.players) == 24 and t.rounds == 9 and t.played_rounds == 9
     assert t.name == "Test Tournament with a very long title"
     assert (t.city, t.start_date, t.end_date) == ("Los Angeles", "2013-05-18", "2013-05-26")
-    assert t.round_dates[0] == "2013-05-19" and len(t.round_dates) == 9
+    assert t.round_dates_iso[0] == "2013-05-19" and len(t.round_dates_iso) == 9 and t.round_dates == ()
     p1 = t.player(1)
     assert (p1.name, p1.rating, p1.national_rating, p1.birth, p1.sex) == ("Gib, David", 2085, 2090, "1986/06/15", "m")
     assert p1.entry(1).kind is Kind.WIN and p1.entry(1).opponent == 13 and p1.entry(1).color is Color.WHITE

@@ -26,6 +26,7 @@ from ..model import (
 )
 from . import Dumped, Loaded
 from .carry import dropped
+from ._dsb import round_dates as iso_round_dates
 from ._xmlsafe import parse, sniff_root
 
 NAME = "chess-results-xml"
@@ -33,6 +34,7 @@ EXTENSIONS = (".cr.xml",)
 CAN_READ = True
 CAN_WRITE = True
 CANNOT_CARRY = [
+    "tournament.round_dates",  # the dates as written in the source; ISO dates are carried
     "tournament.system", "tournament.system_text", "tournament.acceleration",
     "tournament.initial_color", "tournament.forbidden_pairs", "tournament.declared_byes",
     "tournament.abnormal_points", "tournament.time_control_encoded",
@@ -246,7 +248,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         name=(td.get("name") or "").strip(), city=(td.get("location") or "").strip(),
         federation=(td.get("federation") or "").strip(),
         start_date=_iso(td.get("from", "")), end_date=_iso(td.get("to", "")),
-        round_dates=tuple(round_dates), round_dates_iso=tuple(round_dates),
+        round_dates_iso=tuple(round_dates),
         chief_arbiter=(td.get("chiefarbiter") or td.get("arbiter") or "").strip(),
         deputy_arbiters=tuple(a.strip() for a in (td.get("deputyarbiter") or "").split(",") if a.strip()),
         time_control=(td.get("timecontrol") or "").strip(), rounds=rounds,
@@ -317,7 +319,7 @@ def dump(t: Tournament, **options) -> Dumped:
     etree.SubElement(etree.SubElement(root, "tournamentdata"), "tournament", attrs)
     rounds_el = etree.SubElement(root, "rounds")
     for r in range(1, nrounds + 1):
-        dates = t.round_dates_iso or t.round_dates
+        dates = iso_round_dates(t)
         date = dates[r - 1] if r <= len(dates) else ""
         etree.SubElement(rounds_el, "round", {"round": str(r), "date": _yyyymmdd(date), "time": ""})
     players_el = etree.SubElement(root, "players")

@@ -44,6 +44,7 @@ CAN_READ = True
 CAN_WRITE = True
 OPTIONS = {"type": "tournament type: SR SW SC TR TW TC", "notes": "free notes"}
 CANNOT_CARRY = [
+    "tournament.round_dates",  # the dates as written in the source; ISO dates are carried
     "tournament.city", "tournament.federation", "tournament.start_date", "tournament.time_control",
     "tournament.system", "tournament.system_text",
     "tournament.time_control_encoded", "tournament.chief_arbiter", "tournament.deputy_arbiters",
@@ -206,6 +207,6 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
                        members=tuple(int(x.text) for x in te.iterfind("lineup/noPlayer") if (x.text or "").strip().isdigit()))
                   for te in root.iterfind("teamSection/teams/team"))
     t = Tournament(name=txt(tn, "label"), end_date=txt(tn, "endDate"), rounds=rounds,
-                   round_dates=iso, round_dates_iso=iso, teams=teams, players=tuple(plist),
+                   round_dates_iso=iso, teams=teams, players=tuple(plist),
                    comments=tuple(x for x in txt(tn, "notes").split("\n") if x and x != "pairchk"))
     return Loaded(t, [], lines=lines, meta={"type": txt(tn, "type")})

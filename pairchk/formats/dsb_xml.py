@@ -56,6 +56,7 @@ OPTIONS = {
     "url": "tournament web page", "notes": "free notes", "age_class": "age group (ageClass)",
 }
 CANNOT_CARRY = [
+    "tournament.round_dates",  # the dates as written in the source; ISO dates are carried
     "tournament.federation", "tournament.chief_arbiter", "tournament.deputy_arbiters",
     "tournament.system", "tournament.system_text",
     "tournament.time_control_encoded", "tournament.acceleration", "tournament.scoring",
@@ -323,7 +324,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     t = Tournament(
         name=txt(tn, "label"), city=txt(tn, "location"), time_control=txt(tn, "timecontrol"),
         rounds=rounds, start_date=txt(tn, "startDate"), end_date=txt(tn, "endDate"),
-        round_dates=iso_dates, round_dates_iso=iso_dates, comments=tuple(x for x in txt(tn, "notes").split("\n") if x),
+        round_dates_iso=iso_dates, comments=tuple(x for x in txt(tn, "notes").split("\n") if x),
         players=tuple(plist))
     meta = {"tournament_uuid": txt(tn, "tournamentUUID"), "type": txt(tn, "tournamentType")}
     return Loaded(t, [], lines=lines, meta=meta)

@@ -333,7 +333,6 @@ def _load(data: bytes, path: str | None) -> Loaded:
                                           ((0x3A5, 0x2E47, 0x2E84, 0x2EC1) if late else (0x3A5,))) if a),
         start_date=_date(_text(data, 0x41F, 0x432)),
         end_date=_date(_text(data, 0x434, 0x447)),
-        round_dates=dates,
         round_dates_iso=dates,
         time_control=" / ".join(x for x in (_text(data, 0x449, 0x45C), _text(data, 0x45E, 0x471),
                                            _text(data, 0x473, 0x487)) if x),
