@@ -133,3 +133,12 @@ def test_xsd_is_shipped_as_package_data_and_in_formats():
 def test_detect():
     assert dsb_xml.detect(dsb_xml.dump(small()).data)
     assert not dsb_xml.detect(b"<DSB_DWZ_TournamentReport/>")  # no namespace
+
+
+def test_values_the_schema_refuses_are_named_not_silently_dropped():
+    t = small()
+    t = t.replace(players=(t.players[0].replace(fide_id="X12", sex="f", rating=9999),) + t.players[1:])
+    msgs = [str(w) for w in dsb_xml.dump(t).warnings]
+    assert "warning: player 1: FIDE id 'X12' is no FIDE number; left out" in msgs
+    assert "warning: player 1: FIDE rating 9999 outside 1-5000; left out" in msgs
+    assert "warning: player 1: sex 'f' is neither m nor w; left out" in msgs

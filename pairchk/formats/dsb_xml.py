@@ -33,7 +33,7 @@ from importlib import resources
 from lxml import etree
 
 from .. import __version__
-from ..errors import FormatError, PairchkError
+from ..errors import FormatError, PairchkError, Warning_
 from ..model import Color, Kind, NOT_PAIRED, Player, RoundEntry, Tournament
 from . import Dumped, Loaded
 from .carry import dropped
@@ -231,10 +231,16 @@ def dump(t: Tournament, **options) -> Dumped:
             E("club", p.club, x)
         if p.fide_id.strip().isdigit() and int(p.fide_id) > 0:
             E("fideId", str(int(p.fide_id)), x)
+        elif p.fide_id.strip():
+            warnings.append(Warning_(f"player {p.number}: FIDE id {p.fide_id!r} is no FIDE number; left out"))
         if p.rating and 1 <= p.rating <= 5000:
             E("fideRating", str(p.rating), x)
+        elif p.rating:
+            warnings.append(Warning_(f"player {p.number}: FIDE rating {p.rating} outside 1-5000; left out"))
         if p.sex in ("m", "w"):
             E("sex", p.sex, x)
+        elif p.sex:
+            warnings.append(Warning_(f"player {p.number}: sex {p.sex!r} is neither m nor w; left out"))
     gl = E("games", parent=root)
     dates = round_dates(t)
     for rnd, w, b, pw, pb in game_list:
