@@ -285,40 +285,33 @@ def _colour_bounds(R: _Round, remaining: list[int], r: int) -> tuple[int, int]:
 
 
 def _bipartite_colour_bounds(R: _Round, tops: list[int], others: list[int]) -> tuple[int, int]:
-    """[C12]/[C13] lower bounds when every top takes a distinct partner among ``others``.
+    """[C12]/[C13] lower bounds when every top takes a distinct partner among ``others``."""
+    tc = [0] * 7
+    oc = [0] * 7
+    for x in tops:
+        tc[R.cat[x]] += 1
+    for x in others:
+        oc[R.cat[x]] += 1
+    return _bounds_from_counts(tc, oc)
+
+
+def _bounds_from_counts(tc, oc) -> tuple[int, int]:
+    """Bipartite bounds from colour-category counts (see ``_Round.cat``).
 
     A top preferring white is granted only against a partner preferring black or nothing, so
     at least (tW - oB) + (tB - oW) - o0 tops are refused (each count floored at 0); for [C13]
     a strong/absolute top is spared only by a partner of the other colour, without preference
     or with a mild preference.
     """
-    cat = R.cat
-    tw = tb = tws = tbs = 0
-    for x in tops:
-        k = cat[x]
-        if 1 <= k <= 3:
-            tw += 1
-            if k >= 2:
-                tws += 1
-        elif k >= 4:
-            tb += 1
-            if k >= 5:
-                tbs += 1
-    ow = ob = o0 = owm = obm = 0
-    for x in others:
-        k = cat[x]
-        if k == 0:
-            o0 += 1
-        elif k <= 3:
-            ow += 1
-            if k == 1:
-                owm += 1
-        else:
-            ob += 1
-            if k == 4:
-                obm += 1
+    tw = tc[1] + tc[2] + tc[3]
+    tb = tc[4] + tc[5] + tc[6]
+    tws = tc[2] + tc[3]
+    tbs = tc[5] + tc[6]
+    o0 = oc[0]
+    ow = oc[1] + oc[2] + oc[3]
+    ob = oc[4] + oc[5] + oc[6]
     lb12 = max(0, max(0, tw - ob) + max(0, tb - ow) - o0)
-    lb13 = max(0, max(0, tws - ob - owm) + max(0, tbs - ow - obm) - o0)
+    lb13 = max(0, max(0, tws - ob - oc[1]) + max(0, tbs - ow - oc[4]) - o0)
     return lb12, lb13
 
 
@@ -617,6 +610,25 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
             if state["stop"]:
                 return
 
+    def counts(xs) -> tuple:
+        v = [0] * 7
+        for q in xs:
+            v[R.cat[q]] += 1
+        return tuple(v)
+
+    def prune_counts(acc, tc, oc) -> bool:
+        """Bipartite colour bound from category counts only (tops ``tc``, others ``oc``)."""
+        b = state["best"]
+        if b is None:
+            return False
+        bv = b[0]
+        if (bv[0], bv[1]) > (ideal8, ideal9):
+            return False
+        lb12, lb13 = _bounds_from_counts(tc, oc)
+        lbv = (ideal8, ideal9, acc[0], acc[1], acc[2] + lb12, acc[3] + lb13, 0, acc[4], 0,
+               acc[5], zero_lv, tuple(acc[6]), zero_lv, tuple(acc[7]))
+        return lbv >= bv
+
     def phase_b(remainder: list[int], pairs, acc):
         nr = len(remainder)
         if k == 0:
@@ -626,26 +638,54 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
             return
         if bound_prune(acc, remainder, k):
             return
-        best_at_entry = state["best"]
+        checked = state["best"]
         s1 = list(range(k))
         s2 = list(range(k, nr))
+        c1 = counts(remainder[:k])
+        c2 = counts(remainder[k:])
         for x in range(0, min(k, nr - k) + 1):
             if state["stop"]:
                 return
             if _comb(k, x) * _comb(nr - k, x) > 300_000:
-                state["stop"] = True  # budget: exchanges this large are never reached in practice
-                return
+                return  # budget: give up larger exchanges of this remainder only
+            outs = [(out, counts(remainder[q] for q in out)) for out in combinations(s1, x)]
+            ins = [(inn, counts(remainder[q] for q in inn)) for inn in combinations(s2, x)]
+            sig: dict = {}
             opts = []
-            for out in combinations(s1, x):
-                for inn in combinations(s2, x):
+            for out, oc in outs:
+                for inn, ic in ins:
+                    key = (oc, ic)
+                    pr = sig.get(key)
+                    if pr is None:
+                        tc = tuple(a - o + i for a, o, i in zip(c1, oc, ic))
+                        occ = tuple(a + o - i for a, o, i in zip(c2, oc, ic))
+                        pr = prune_counts(acc, tc, occ)
+                        sig[key] = pr
+                    if pr:
+                        continue
                     tops = sorted(set(s1) - set(out) | set(inn))
-                    key = (sum(tops), tuple(-o for o in sorted(out, reverse=True)), inn)
-                    opts.append((key, tops))
+                    opts.append(((sum(tops), tuple(-o for o in sorted(out, reverse=True)), inn),
+                                 tops, key))
             opts.sort(key=lambda t: t[0])
-            for _, tops in opts:
-                if state["stop"] or (state["best"] is not best_at_entry
-                                     and bound_prune(acc, remainder, k)):
+            recheck: dict = {}
+            for _, tops, key in opts:
+                if state["stop"]:
                     return
+                if state["best"] is not checked:
+                    # the best improved: re-check this remainder and the composition bounds
+                    checked = state["best"]
+                    recheck = {}
+                    if bound_prune(acc, remainder, k):
+                        return
+                pr = recheck.get(key)
+                if pr is None:
+                    oc, ic = key
+                    tc = tuple(a - o + i for a, o, i in zip(c1, oc, ic))
+                    occ = tuple(a + o - i for a, o, i in zip(c2, oc, ic))
+                    pr = prune_counts(acc, tc, occ)
+                    recheck[key] = pr
+                if pr:
+                    continue
                 tset = set(tops)
                 # quick feasibility: each top needs a later non-top partner
                 free_after = 0
