@@ -491,7 +491,10 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
     zero_lv = (0,) * nlev
     r12, r13 = _colour_bounds(R, [x for x in S] + list(paired_mdps), npairs)
     ideal = (ideal8, ideal9, 0, 0, r12, r13, 0, 0, 0, 0, zero_lv, zero_lv, zero_lv, zero_lv)
-    state = {"best": best, "nodes": 0, "stop": False}
+    # Pass 1 searches only where the ideal is still reachable ("target"); if the ideal is not
+    # reached, pass 2 searches everything, seeded with pass 1's best (ties then go to the
+    # candidate generated first, so the seed does not win ties).
+    state = {"best": best, "nodes": 0, "stop": False, "target": ideal, "seed": False}
     if best is not None and best[0] == ideal:
         return None
 
@@ -523,8 +526,9 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
         vec = (v8, v9, acc[0], acc[1], acc[2], acc[3], c14, acc[4], c16, acc[5],
                tuple(c18), tuple(acc[6]), tuple(c20), tuple(acc[7]))
         b = state["best"]
-        if b is None or vec < b[0]:
+        if b is None or vec < b[0] or (state["seed"] and vec == b[0]):
             state["best"] = (vec, list(pairs), sorted(floaters), ideal)
+            state["seed"] = False
             if vec == ideal:
                 state["stop"] = True
 
@@ -536,10 +540,8 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
         With ``tops``/``others`` (remainder phase: each top takes a distinct other) the colour
         bounds are the tighter bipartite ones."""
         b = state["best"]
-        if b is None:
-            return False
-        bv = b[0]
-        if (bv[0], bv[1]) > (ideal8, ideal9):
+        tgt = state["target"]
+        if b is None and tgt is None:
             return False
         if tops is not None:
             lb12, lb13 = _bipartite_colour_bounds(R, tops, others)
@@ -563,7 +565,16 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
             lb16 = max(0, fl - free2)
         lbv = (ideal8, ideal9, acc[0], acc[1], acc[2] + lb12, acc[3] + lb13, lb14, acc[4], lb16,
                acc[5], zero_lv, tuple(acc[6]), zero_lv, tuple(acc[7]))
-        return lbv >= bv
+        return _beaten(lbv)
+
+    def _beaten(lbv) -> bool:
+        tgt = state["target"]
+        if tgt is not None and lbv > tgt:
+            return True
+        b = state["best"]
+        if b is None:
+            return False
+        return lbv > b[0] if state["seed"] else lbv >= b[0]
 
     has_d = any(R.ps[x].floats and DOWN in R.ps[x].floats[-2:] for x in S)
 
@@ -618,16 +629,12 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
 
     def prune_counts(acc, tc, oc) -> bool:
         """Bipartite colour bound from category counts only (tops ``tc``, others ``oc``)."""
-        b = state["best"]
-        if b is None:
-            return False
-        bv = b[0]
-        if (bv[0], bv[1]) > (ideal8, ideal9):
+        if state["best"] is None and state["target"] is None:
             return False
         lb12, lb13 = _bounds_from_counts(tc, oc)
         lbv = (ideal8, ideal9, acc[0], acc[1], acc[2] + lb12, acc[3] + lb13, 0, acc[4], 0,
                acc[5], zero_lv, tuple(acc[6]), zero_lv, tuple(acc[7]))
-        return lbv >= bv
+        return _beaten(lbv)
 
     def phase_b(remainder: list[int], pairs, acc):
         nr = len(remainder)
@@ -732,6 +739,10 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
 
     phase_a(0, 0, [], acc0)
     b = state["best"]
+    if not state["stop"] and (b is None or b[0] != ideal):
+        state.update(target=None, nodes=0, seed=b is not None and b is not best)
+        phase_a(0, 0, [], acc0)
+        b = state["best"]
     if b is None or b is best:
         return None
     return b
