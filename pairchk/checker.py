@@ -75,30 +75,40 @@ def select_edition(t: Tournament, override: str | None = None) -> tuple[str, str
         if m:
             edition = "2017" if m.group(1) in ("2016", "2017") else "2026"
             return edition, f"year {m.group(1)} in the system text {text.strip()!r}"
-    iso = _iso_date(t.start_date)
+    iso, shown = _start_date(t)
     if iso:
         if iso < _NEW_TEXT_FROM:
-            return "2017", f"start date {iso} is before {_NEW_TEXT_FROM}"
-        return "2026", f"start date {iso} is on or after {_NEW_TEXT_FROM}"
+            return "2017", f"{shown} is before {_NEW_TEXT_FROM}"
+        return "2026", f"{shown} is on or after {_NEW_TEXT_FROM}"
     return "2026", "no edition marker and no start date in the file: the rules in force"
 
 
-def _iso_date(text: str) -> str:
-    """``YYYY-MM-DD`` from the usual ways files write a date, or ``""``.
+def _start_date(t: Tournament) -> tuple[str, str]:
+    """ISO start date (or a stand-in on the right side of 2026-02-01) and how to show it.
 
-    >>> _iso_date("2026/03/01"), _iso_date("01.02.2026"), _iso_date("soon")
-    ('2026-03-01', '2026-02-01', '')
+    Dates are read by :mod:`pairchk.formats.trf_dates` (the one place that knows the layouts
+    files use); an ambiguous date with a four-digit year still settles the edition when the
+    year does; failing that, the first round date.
+
+    >>> _start_date(Tournament(start_date="28. 07. 2005"))
+    ('2005-07-28', 'start date 2005-07-28')
+    >>> _start_date(Tournament(start_date="03/04/2020"))
+    ('2020-01-01', "start date '03/04/2020' (year 2020)")
     """
-    text = (text or "").strip()
-    m = re.match(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})", text)
-    if m:
-        y, mo, d = m.groups()
-    else:
-        m = re.match(r"(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})", text)
-        if not m:
-            return ""
-        d, mo, y = m.groups()
-    return f"{int(y):04d}-{int(mo):02d}-{int(d):02d}"
+    from .formats.trf_dates import iso_date, iso_event_dates
+
+    raw = (t.start_date or "").strip()
+    if raw:
+        iso = iso_event_dates(raw, t.end_date or "", tuple(t.round_dates_iso))[0] or iso_date(raw)
+        if iso:
+            return iso, f"start date {iso}"
+        m = re.search(r"\b(\d{4})\b", raw)
+        if m and m.group(1) != "2026":  # the year alone decides, except in 2026 itself
+            return f"{m.group(1)}-01-01", f"start date {raw!r} (year {m.group(1)})"
+    first = next((d for d in t.round_dates_iso if d), "")
+    if first:
+        return first, f"the first round date {first}"
+    return "", ""
 
 
 # --------------------------------------------------------------------------- engine adapter
@@ -512,6 +522,10 @@ def _explain(state: Any, published: RoundPairing, reference: RoundPairing, diff:
             f"comes first in the generation order ({order})"), None
 
 
+def _is_paired(p: RoundPairing) -> bool:
+    return bool(p.pairs) or p.bye is not None
+
+
 def check(
     t: Tournament, *, path: str = "", edition: str | None = None, engine: Engine | None = None,
     rounds: list[int] | None = None,
@@ -524,10 +538,25 @@ def check(
     ed, why = select_edition(t, edition)
     report = CheckReport(path=path, system=engine.name, edition=ed, edition_reason=why)
     played = t.played_rounds
+    if rounds is None:
+        # Rounds after the last paired one may hold only pre-set byes or absences (H, Z, F
+        # entered ahead): they are not paired yet, so there is nothing to compare.
+        last = played
+        while last and not _is_paired(published_pairing(t, last)):
+            last -= 1
+        if last < played:
+            which = f"round {played}" if last + 1 == played else f"rounds {last + 1}-{played}"
+            report.notes.append(f"{which}: only byes or absences recorded, not paired yet: "
+                                "not checked")
+        played = last
     for rnd in rounds or range(1, played + 1):
         report.rounds.append(check_round(t, rnd, edition=ed, engine=engine))
     if played == 0 and rounds is None:
         report.notes.append("no round has been paired yet: nothing to check")
-    if t.rounds and t.rounds > played and rounds is None:
-        report.notes.append(f"rounds {played + 1}-{t.rounds} of {t.rounds} are not played yet")
+    recorded = t.played_rounds
+    if t.rounds and t.rounds > recorded and rounds is None:
+        if recorded + 1 == t.rounds:
+            report.notes.append(f"round {t.rounds} of {t.rounds} is not played yet")
+        else:
+            report.notes.append(f"rounds {recorded + 1}-{t.rounds} of {t.rounds} are not played yet")
     return report

@@ -41,9 +41,9 @@ def _headline(r: RoundReport) -> str:
         return "ok"
     bits = []
     d = r.details or {}
-    npairs = len(d.get("only_published", []))
+    npairs = max(len(d.get("only_published", [])), len(d.get("only_reference", [])))
     if npairs:
-        bits.append(f"{npairs} published pair{'s' if npairs != 1 else ''} differ")
+        bits.append(f"{npairs} pair{'s' if npairs != 1 else ''} differ")
     if d.get("colours_swapped"):
         n = len(d["colours_swapped"])
         bits.append(f"{n} pair{'s' if n != 1 else ''} with colours swapped")

@@ -121,7 +121,7 @@ def test_identical_rounds_are_ok():
     assert [(r.round, r.status) for r in report.rounds] == [(1, "ok"), (2, "ok")]
     assert report.ok
     assert report.edition == "2026"
-    assert report.notes == ["rounds 3-3 of 3 are not played yet"]
+    assert report.notes == ["round 3 of 3 is not played yet"]
 
 
 def test_different_pairs_and_bye_are_listed_and_explained_by_first_worse_criterion():
@@ -345,3 +345,23 @@ def test_a_tournament_without_rounds_has_nothing_to_check():
     assert report.rounds == [] and report.ok
     assert report.notes == ["no round has been paired yet: nothing to check",
                             "rounds 1-5 of 5 are not played yet"]
+
+
+@pytest.mark.parametrize("fields, reason", [
+    ({"start_date": "28. 07. 2005"}, "start date 2005-07-28 is before 2026-02-01"),
+    ({"start_date": "May 29, 2020"}, "start date 2020-05-29 is before 2026-02-01"),
+    ({"start_date": "03/04/2020"}, "start date '03/04/2020' (year 2020) is before 2026-02-01"),
+    ({"round_dates_iso": ("", "2026-02-08")}, "the first round date 2026-02-08 is on or after 2026-02-01"),
+])
+def test_edition_from_dates_as_files_write_them(fields, reason):
+    assert select_edition(Tournament(**fields))[1] == reason
+
+
+def test_trailing_round_with_only_preset_byes_is_not_checked():
+    t = five_players()
+    rows = {p.number: list(p.entries) for p in t.players}
+    rows[1].append(E(Kind.HALF_BYE))  # round 3: a requested bye entered ahead, nothing paired
+    t3 = t.replace(players=tuple(Player(n, entries=tuple(e)) for n, e in rows.items()))
+    report = check(t3, engine=fake_engine(as_published(t)))
+    assert [r.round for r in report.rounds] == [1, 2]
+    assert report.notes == ["round 3: only byes or absences recorded, not paired yet: not checked"]

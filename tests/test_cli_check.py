@@ -87,7 +87,7 @@ def test_check_deviation_exits_1_and_explains(engine):
     result = runner.invoke(app, ["check", FIXTURE, "--edition", "2017"])
     assert result.exit_code == 1
     out = result.stdout.splitlines()
-    assert out[3] == "round 3: deviation — 2 published pairs differ"
+    assert out[3] == "round 3: deviation — 2 pairs differ"
     assert out[4] == f"    pairs only in published: {a.white}-{a.black}, {b.white}-{b.black}"
     assert out[5] == f"    pairs only in reference: {a.white}-{b.black}, {b.white}-{a.black}"
     assert out[6] == ("    why: C.10 (2017) players not getting their colour preference: "

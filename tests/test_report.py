@@ -40,7 +40,7 @@ def sample() -> CheckReport:
                         violations=["1-4: colour difference +3 for 1 (C.04.1 art. 6)"]),
             RoundReport(4, "unpairable", explanation="no legal pairing exists: x"),
         ],
-        notes=["rounds 5-5 of 5 are not played yet"],
+        notes=["round 5 of 5 is not played yet"],
     )
 
 
@@ -48,7 +48,7 @@ def test_text_report_one_line_per_round_with_indented_details():
     assert report.to_text(sample()) == "\n".join([
         "five.trf: dutch, edition 2026 (system code FIDE_DUTCH_2025 in the file means the 2026 text)",
         "round 1: ok",
-        "round 2: deviation — 2 published pairs differ, bye differs",
+        "round 2: deviation — 2 pairs differ, bye differs",
         "    pairs only in published: 4-1, 2-5 (no colours)",
         "    pairs only in reference: 1-3, 5-4",
         "    bye: published 3, reference 2",
@@ -57,7 +57,7 @@ def test_text_report_one_line_per_round_with_indented_details():
         "    violation: 1-4: colour difference +3 for 1 (C.04.1 art. 6)",
         "round 4: unpairable",
         "    why: no legal pairing exists: x",
-        "note: rounds 5-5 of 5 are not played yet",
+        "note: round 5 of 5 is not played yet",
         "summary: 4 rounds checked: 1 ok, 1 deviation, 1 violation, 1 unpairable",
     ])
 
