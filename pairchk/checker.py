@@ -512,9 +512,15 @@ def _explain(state: Any, published: RoundPairing, reference: RoundPairing, diff:
                 f"{_show(ref_value)}); the reference engine may be wrong here", crit)
     art = "C.04.3 art. 5.2 (2026)" if edition == "2026" else "C.04.3 E.1-E.5 (2017)"
     if not (diff.only_published or diff.only_reference or diff.bye):
-        prefs = [_preference(state, n) for p, _ in diff.colours_swapped[:3]
+        prefs = [_preference(state, n) for p, _ in diff.colours_swapped
                  for n in (p.white, p.black)]
-        tail = "; " + ", ".join(x for x in prefs if x) if any(prefs) else ""
+        if prefs and all(x.endswith("has no colour preference") for x in prefs):
+            rule = "art. 5.2.5" if edition == "2026" else "E.5"
+            tail = (f"; no player in these pairs has a colour preference, so the initial colour "
+                    f"decides ({rule}): check the initial colour (TRF 152 / XXC)")
+        else:
+            shown = [x for x in prefs if x and not x.endswith("has no colour preference")][:6]
+            tail = "; " + ", ".join(shown) if shown else ""
         return (f"same pairs, equally good on every criterion; colours differ from the colour "
                 f"allocation rules {art}{tail}"), None
     order = "C.04.3 art. 3-4" if edition == "2026" else "C.04.3 B, D"

@@ -336,7 +336,13 @@ def test_colour_swap_names_the_preferences_from_the_state():
     assert r2.differences == ["colours swapped: 4-1 (reference 1-4)"]
     assert r2.explanation == (
         "same pairs, equally good on every criterion; colours differ from the colour allocation "
-        "rules C.04.3 art. 5.2 (2026); 4 has no colour preference, 1 prefers white (strong)")
+        "rules C.04.3 art. 5.2 (2026); 1 prefers white (strong)")
+    prefs[1] = NS(pref=Color.NONE, pref_kind=None)
+    r2 = check(t, engine=eng).rounds[1]
+    assert r2.explanation == (
+        "same pairs, equally good on every criterion; colours differ from the colour allocation "
+        "rules C.04.3 art. 5.2 (2026); no player in these pairs has a colour preference, so the "
+        "initial colour decides (art. 5.2.5): check the initial colour (TRF 152 / XXC)")
 
 
 def test_a_tournament_without_rounds_has_nothing_to_check():
