@@ -43,7 +43,7 @@ from decimal import Decimal
 
 from .errors import Finding, Severity
 from .formats import Loaded
-from .formats.trf_dates import iso_event_dates
+from .formats.trf_dates import iso_date, iso_event_dates
 from .formats.trf_write import fmt_points
 from .model import Color, Kind, Tournament
 
@@ -140,7 +140,7 @@ class _Validator:
                 col = 92 + 10 * (r - 1)
                 if declared is not None and r > declared and e.kind is not Kind.NOT_PAIRED:
                     self.add(E, "rounds-exceeded", f"player {p.number} has an entry for round {r}",
-                             line, col, f"at most {declared} rounds (record {'142/XXR'})",
+                             line, col, f"at most {declared} rounds (record 142/XXR)",
                              "correct the number of rounds or remove the extra entry")
                 if e.kind is Kind.PAB:
                     pabs.append(r)
@@ -233,11 +233,14 @@ class _Validator:
     # ---------------------------------------------------------------- dates
     def dates(self) -> None:
         t = self.t
-        start, end = iso_event_dates(t.start_date, t.end_date, t.round_dates_iso)
-        for tag, value, iso in (("042", t.start_date, start), ("052", t.end_date, end)):
+        start, end = iso_date(t.start_date), iso_date(t.end_date)
+        likely = iso_event_dates(t.start_date, t.end_date, t.round_dates_iso)
+        for tag, value, iso, guess in (("042", t.start_date, start, likely[0]), ("052", t.end_date, end, likely[1])):
             if value and not iso:
+                hint = (f"the round dates suggest {guess}; write it as YYYY/MM/DD" if guess
+                        else "TRF26 writes dates as YYYY/MM/DD")
                 self.add(W, "bad-date", f"date {value!r} cannot be read unambiguously", self.rline(tag), 5,
-                         "YYYY/MM/DD", "TRF26 writes dates as YYYY/MM/DD")
+                         "YYYY/MM/DD", hint)
         if start and end and end < start:
             self.add(E, "date-order", f"end date {t.end_date!r} is before start date {t.start_date!r}",
                      self.rline("052"), 5, f"a date on or after {start}")

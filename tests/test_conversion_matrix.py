@@ -170,12 +170,7 @@ WRITABLE = [n for n in formats.names() if getattr(formats.get(n), "CAN_WRITE", T
 
 # Writers that lose data without naming it in CANNOT_CARRY (found by this test; strict xfail so
 # that the entry must go once the writer is fixed). Reported to the lead.
-KNOWN_GAPS = {
-    "trf": "national ids without a rating federation and a blank (absent) result in the last "
-           "round are dropped without a warning; system code comes back as 092 text",
-    "trf26": "national ids without a rating federation and a blank (absent) result in the last "
-             "round are dropped without a warning",
-}
+KNOWN_GAPS: dict[str, str] = {}
 
 
 def _matrix_params(gaps=None):

@@ -11,8 +11,11 @@ Decisions (where the TRF texts leave room):
 * Withdrawal: TRF has no flag. Trailing ``Z``/blank rounds are not taken as a withdrawal (a
   finished event shows the same); ``Player.status`` stays ``ACTIVE`` and the writer warns when
   it is asked to write ``WITHDRAWN``.
-* Dates are kept as found (``start_date``, ``end_date``, ``round_dates``); 132 is also given as
-  ISO in ``round_dates_iso`` when one reading fits every round (``trf_dates``).
+* 042/052 become ISO ``YYYY-MM-DD`` when the text alone has one reading, else stay as found
+  (``08/04/2018``; ``validate`` names the reading the round dates suggest); the writer gives
+  ISO back as TRF26 ``YYYY/MM/DD``.
+  132 is kept as found in ``round_dates`` and, when one reading fits every round, as ISO in
+  ``round_dates_iso`` (``trf_dates``).
 * National-rating lines (TRF26: a federation code in columns 1-3, then the 001 layout) go to
   ``Player.national_ratings`` (the first also to ``national_rating``/``national_id``).
 * Teams: 310 when present, else 013 (numbered in file order); members get ``Player.team``.
@@ -56,7 +59,7 @@ from ..model import (
     kind_from_code,
 )
 from . import Dumped, Loaded
-from .trf_dates import iso_round_dates
+from .trf_dates import iso_date, iso_round_dates
 
 NAME = "trf"
 EXTENSIONS = (".trf", ".trfx", ".txt", ".tab")
@@ -176,6 +179,7 @@ def parse_player(line: str, path: str | None, lineno: int, ctx: _Ctx | None = No
                           path=path, line=lineno, column=92 + 10 * MAX_ROUNDS,
                           expected=f"at most {MAX_ROUNDS} rounds", hint="is this really a TRF file?")
     entries: list[RoundEntry] = []
+    blank_tail = 0  # entirely blank blocks at the end so far
     pos = 91
     while pos < len(line):
         rnd = len(entries) + 1
@@ -183,7 +187,9 @@ def parse_player(line: str, path: str | None, lineno: int, ctx: _Ctx | None = No
         pos += 10
         if not block.strip():
             entries.append(RoundEntry(Kind.ABSENT))
+            blank_tail += 1
             continue
+        blank_tail = 0
         opp_s, color_c, code = block[0:4].strip(), block[5], block[7]
         opp = None
         if opp_s:
@@ -214,9 +220,9 @@ def parse_player(line: str, path: str | None, lineno: int, ctx: _Ctx | None = No
                     "TRF result codes are listed in docs/formats.md 1.4", code="bad-result-code")
             kind = Kind.ABSENT
         entries.append(RoundEntry(kind, opp, color))
-    # trailing blank rounds carry no information
-    while entries and entries[-1].kind is Kind.ABSENT and entries[-1].opponent is None:
-        entries.pop()
+    # trailing entirely blank blocks carry no information (a written "0000 -  " does: absent)
+    if blank_tail:
+        del entries[-blank_tail:]
     return Player(
         number=number,
         sex=line[9:10].strip(),
@@ -554,6 +560,12 @@ def load(data: bytes, *, path: str | None = None, strict: bool = True) -> Loaded
         score.setdefault("absent", score["zero_bye"])
     if f.get("round_dates"):
         f["round_dates_iso"] = iso_round_dates(f["round_dates"], f.get("start_date", ""), f.get("end_date", ""))
+    # the model keeps event dates in ISO when the text alone is unambiguous, else as found
+    # (no guessing from the round dates: these dates go into rating submissions)
+    for key in ("start_date", "end_date"):
+        iso = iso_date(f.get(key, ""))
+        if iso:
+            f[key] = iso
     try:
         scoring = ScoreSystem(**score)
     except TypeError:  # pragma: no cover - every key comes from the tables above
@@ -573,9 +585,9 @@ def load(data: bytes, *, path: str | None = None, strict: bool = True) -> Loaded
         extra_records=tuple(extra),
         comments=tuple(comments),
     )
-    if "system" not in f and f.get("system_text", "").startswith("FIDE_"):
-        # some generators put the TRF26 code into the TRF16 free-text record 092
-        t = t.replace(system=f["system_text"])
+    if "system" not in f and re.fullmatch(r"FIDE_[A-Z0-9_]+", f.get("system_text", "")):
+        # some generators put the TRF26 code into the TRF16 free-text record 092: it is the code
+        t = t.replace(system=f["system_text"], system_text="")
         style["system"] = "092"
     if teams013:
         style["team013"] = True

@@ -61,8 +61,7 @@ def _col(width: int, value, align: str = ">") -> str:
 
 def _block(e: RoundEntry) -> str:
     """One round block of a 001 line (8 characters, trailing blanks kept)."""
-    if e.kind in (Kind.NOT_PAIRED,) or (e.kind is Kind.ABSENT and e.opponent is None
-                                         and e.color is Color.NONE):
+    if e.kind is Kind.NOT_PAIRED:
         return " " * 8
     opp = f"{e.opponent:>4}" if e.opponent else "0000"
     code = " " if e.kind in (Kind.PENDING, Kind.ABSENT) else e.kind.code
@@ -71,7 +70,7 @@ def _block(e: RoundEntry) -> str:
 
 def _entries(p: Player) -> tuple[RoundEntry, ...]:
     entries = list(p.entries)
-    while entries and entries[-1].kind in (Kind.NOT_PAIRED, Kind.ABSENT) and entries[-1].opponent is None:
+    while entries and entries[-1].kind is Kind.NOT_PAIRED:
         entries.pop()
     return tuple(entries)
 
@@ -246,11 +245,10 @@ def render(t: Tournament, version: str, style: dict | None, warn) -> dict[str, l
         if v is not None:
             put(tag, f"{tag} {v}")
     system_text = t.system_text
-    if version == "trf" and t.system and t.system != system_text:
-        if not system_text:
-            system_text = t.system  # the generators' convention: the TRF26 code in 092
-        elif "192" not in src_tags:
-            warn(f"pairing system code {t.system!r} needs TRF26 record 192; kept only 092 {system_text!r}")
+    if not system_text and t.system and (version == "trf" or style.get("system") == "092"):
+        system_text = t.system  # the generators' convention: the TRF26 code in 092
+    elif version == "trf" and t.system and t.system != system_text and "192" not in src_tags:
+        warn(f"pairing system code {t.system!r} needs TRF26 record 192; kept only 092 {system_text!r}")
     text("092", system_text)
     text("102", t.chief_arbiter)
     for dep in t.deputy_arbiters:
@@ -274,7 +272,7 @@ def render(t: Tournament, version: str, style: dict | None, warn) -> dict[str, l
         g[tag] = lines
     opt = {  # TRF26-only text records
         "172": t.starting_rank_method, "182": t.pairing_controller,
-        "192": t.system if (t.system and style.get("system") != "092") else "",
+        "192": t.system if (t.system and system_text != t.system) else "",
         "202": t.tiebreak_text, "212": ",".join(t.tiebreaks), "222": t.time_control_encoded,
         "352": t.board_colors, "362": t.team_scoring,
     }
@@ -305,8 +303,10 @@ def render(t: Tournament, version: str, style: dict | None, warn) -> dict[str, l
                 continue
             put("NRS", _nrs_line(p, nr))
         if (p.national_rating is not None or p.national_id) and not p.national_ratings:
-            warn(f"player {p.number}: national rating/id {p.national_rating or ''} {p.national_id} "
-                 "needs a national-rating line with a federation; not written")
+            what = " and ".join(x for x in (
+                f"national rating {p.national_rating}" if p.national_rating is not None else "",
+                f"national id {p.national_id!r}" if p.national_id else "") if x)
+            warn(f"player {p.number}: {what} need a national-rating line with a federation; not written")
         if p.team is not None and not any(p.number in tm.members for tm in t.teams):
             warn(f"player {p.number}: team {p.team} is not among the teams' members; not written")
     g.update(_team_lines(t, style, version, warn))
