@@ -23,7 +23,7 @@ from types import ModuleType
 from typing import Any, Callable, Mapping
 
 from .errors import PairchkError
-from .model import Kind, Tournament
+from .model import Kind, Status, Tournament
 from .pairing import CheckReport, Pair, RoundPairing, RoundReport, published_pairing
 
 EDITIONS = ("2026", "2017")
@@ -396,7 +396,7 @@ def _jsonable(value: Any) -> Any:
 def check_round(t: Tournament, rnd: int, *, edition: str, engine: Engine) -> RoundReport:
     """Check one round of ``t`` against the engine's reference pairing."""
     published = published_pairing(t, rnd)
-    state = engine.round_state(t, rnd, edition=edition)
+    state = engine.round_state(_as_before(t, rnd), rnd, edition=edition)
     try:
         reference = engine.pair(state)
     except engine.unpairable as exc:
@@ -526,6 +526,25 @@ def _explain(state: Any, published: RoundPairing, reference: RoundPairing, diff:
     order = "C.04.3 art. 3-4" if edition == "2026" else "C.04.3 B, D"
     return (f"equally good on every criterion of the {edition} text; the reference pairing "
             f"comes first in the generation order ({order})"), None
+
+
+def _as_before(t: Tournament, rnd: int) -> Tournament:
+    """``t`` as it stood when round ``rnd`` was paired, as far as the file tells.
+
+    A file records the status at the time it was written: a player marked withdrawn who still
+    has a game, forfeit or PAB in round ``rnd`` or later was evidently taking part then
+    (C.04.2 3.2 applies from the withdrawal on), so is active for re-pairing ``rnd``.
+    """
+    changed = False
+    players = []
+    for p in t.players:
+        if p.status is Status.WITHDRAWN and any(
+            e.kind.has_opponent or e.kind is Kind.PAB for e in p.entries[rnd - 1:]
+        ):
+            p = p.replace(status=Status.ACTIVE)
+            changed = True
+        players.append(p)
+    return t.replace(players=tuple(players)) if changed else t
 
 
 def _is_paired(p: RoundPairing) -> bool:

@@ -171,3 +171,16 @@ def test_alterations_change_the_published_round():
     after = {p.players for p in published_pairing(swapped, 3).pairs}
     assert before - after == {frozenset((a, b2)), frozenset((c, d))}
     assert after - before == {frozenset((a, d)), frozenset((c, b2))}
+
+
+def test_player_marked_withdrawn_after_the_last_round_is_paired_in_earlier_rounds():
+    """A file records the final status: a withdrawn player who played rounds 1..k was present
+    when those rounds were paired, so they stay ok."""
+    from pairchk.model import Status
+
+    t = _load("dutch/dutch_p022_r07_s1000700.trf")
+    last = t.played_rounds
+    quitter = next(p for p in t.players if p.entry(last).kind.played)
+    players = tuple(p.replace(status=Status.WITHDRAWN) if p is quitter else p for p in t.players)
+    report = checker.check(t.replace(players=players), engine=_engine())
+    assert [r.status for r in report.rounds] == ["ok"] * last
