@@ -237,3 +237,26 @@ def test_edition_with_a_fixed_schedule_system_is_ignored_with_a_warning(engine):
     r = runner.invoke(app, ["check", FIXTURE, "--system", "berger", "--edition", "2017"])
     assert r.exit_code == 0
     assert r.stderr == "warning: --edition applies to the Dutch system only; ignored for berger\n"
+
+
+@pytest.mark.parametrize("fixture, system, code", [
+    ("berger_10.trf", "berger", 0), ("berger_10_colour_flipped_r4.trf", "berger", 1),
+    ("rutsch_8.trf", "rutsch", 0), ("knockout_8.trf", "knockout", 0),
+    ("travel_partner_8.trf", "travel-partner", 0),
+])
+def test_fixed_schedule_systems_share_the_report_schema_and_exit_codes(fixture, system, code):
+    import jsonschema
+
+    path = ROOT / "fixtures" / fixture
+    if not path.exists():
+        pytest.skip(f"{fixture} not in fixtures/")
+    try:
+        mod = systems.get(system)
+    except ModuleNotFoundError:
+        pytest.skip(f"system {system} not available")
+    assert hasattr(mod, "check")
+    r = runner.invoke(app, ["check", str(path), "--system", system, "--format", "json"])
+    assert r.exit_code == code, r.output
+    data = json.loads(r.stdout)
+    jsonschema.validate(data, json.loads((ROOT / "formats" / "check-report.schema.json").read_text()))
+    assert data["system"] == system and data["ok"] is (code == 0)
