@@ -159,3 +159,11 @@ def test_huge_structured_record_is_refused_quickly(tmp_path):
     r = run("validate", str(p))
     assert r.exit_code == 3
     assert r.stderr.startswith(f"error: {p}:2:10082: record XXA of 1500008 characters")
+
+
+def test_numbers_trf_cannot_hold_are_refused_not_garbled(tmp_path):
+    src = tmp_path / "in.json"
+    src.write_text('{"format": "pairchk-tournament", "version": 1, "tournament": {"players": [{"number": 12345}]}}')
+    r = run("convert", str(src), "-", "--to", "trf")
+    assert r.exit_code == 1
+    assert r.stderr == "error: -: cannot write trf: starting number 12345 does not fit TRF columns 5-8 (1 to 9999)\n"

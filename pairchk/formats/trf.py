@@ -37,7 +37,7 @@ True
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from ..errors import Finding, FormatError, Severity, Warning_
 from ..model import (
@@ -70,6 +70,7 @@ CAN_WRITE = True
 CANNOT_CARRY: list[str] = ["player.club", "player.status", "player.extra"]
 
 _NEWLINES = re.compile(r"\r\n|\r|\n")
+_PLAIN_NUMBER = re.compile(r"^[-+]?\d{1,6}(\.\d{1,6})?$|^[-+]?\.\d{1,6}$")
 _NRS = re.compile(r"^[A-Z]{3} [ \d]{3}\d")
 MAX_ROUNDS = 999  # a 001 line with more round blocks is refused (protects against huge lines)
 
@@ -134,9 +135,6 @@ class _Ctx:
                                      expected, hint))
 
 
-_STRICT = _Ctx(None, True)
-
-
 def _num(text: str, path, lineno, col, what, *, allow_blank=True, ctx: _Ctx | None = None,
          code: str = "bad-number") -> int | None:
     ctx = ctx or _Ctx(path, True)
@@ -156,11 +154,8 @@ def _dec(text: str, path, lineno, col, what, ctx: _Ctx | None = None, code: str 
     s = text.strip().replace(",", ".")
     if not s:
         return None
-    try:
-        d = Decimal(s)
-    except InvalidOperation:
-        d = None
-    if d is None or not d.is_finite():
+    d = Decimal(s) if _PLAIN_NUMBER.match(s) else None  # no exponents: "1e999999" is no score
+    if d is None:
         ctx.bad(f"bad {what} {s!r}", lineno, col, "a number such as 4.5", code=code)
         return None
     return d
@@ -566,10 +561,7 @@ def load(data: bytes, *, path: str | None = None, strict: bool = True) -> Loaded
         iso = iso_date(f.get(key, ""))
         if iso:
             f[key] = iso
-    try:
-        scoring = ScoreSystem(**score)
-    except TypeError:  # pragma: no cover - every key comes from the tables above
-        scoring = ScoreSystem()
+    scoring = ScoreSystem(**score)
     t = Tournament(
         **f,
         deputy_arbiters=tuple(deputies),

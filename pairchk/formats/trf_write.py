@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from ..errors import Warning_
+from ..errors import PairchkError, Warning_
 from ..model import Color, Kind, Player, RoundEntry, ScoreSystem, Status, Tournament
 from . import Dumped
 
@@ -396,6 +396,10 @@ def dump(t: Tournament, *, version: str = "trf", newline: str = "\n", layout: li
         warn(f"option {k!r} is not used by the TRF writer; ignored")
     if newline not in ("\n", "\r", "\r\n"):
         raise ValueError(f"newline must be LF, CR or CRLF, not {newline!r}")
+    too_big = [p.number for p in t.players if not 0 < p.number <= 9999] + [
+        e.opponent for p in t.players for e in p.entries if e.opponent is not None and not 0 < e.opponent <= 9999]
+    if too_big:
+        raise PairchkError(f"starting number {too_big[0]} does not fit TRF columns 5-8 (1 to 9999)")
     groups = render(t, version, style, warn)
     queues = {tag: list(lines) for tag, lines in groups.items()}
     out: list[str] = []
