@@ -91,3 +91,14 @@ def test_dates():
     assert iso_round_dates(("24/01/01", "24/01/02")) == ("2024-01-01", "2024-01-02")  # TRF16: YY/MM/DD
     assert iso_event_dates("10.09.13", "11.03.13", ("2010-09-13", "2011-01-08")) == ("2010-09-13", "2011-03-13")
     assert iso_event_dates("08/04/2018", "10/06/2018") == ("", "")  # day/month order unknown
+
+
+def test_the_record_table_lists_every_record_the_reader_knows():
+    from pairchk.formats import trf
+
+    rows = (ROOT / "formats" / "trf-records.tsv").read_text().splitlines()
+    header, rows = rows[0].split("\t"), [r.split("\t") for r in rows[1:]]
+    assert all(len(r) == len(header) for r in rows)
+    listed = {r[0] for r in rows}
+    assert trf._KNOWN <= listed
+    assert {"XXR", "XXC", "XXS", "XXA", "XXP", "XXZ", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU", "NRS", "###"} <= listed
