@@ -1,5 +1,6 @@
 """Generated tournaments survive dump -> load in TRF16, TRF26 and pairchk JSON."""
 
+import dataclasses
 from decimal import Decimal
 
 from hypothesis import HealthCheck, Phase, given, settings
@@ -147,3 +148,62 @@ def test_trf26_writes_and_reads_acceleration_forbidden_pairs_and_byes():
         "forbidden pair (3, 4) limited to rounds 2-3 needs TRF26 record 260; not written",
     ]
     assert "XXA    1  1.0  1.0  0.5\n" in out16.data.decode()
+
+
+@st.composite
+def trf26_tournaments(draw):
+    """A generated tournament plus everything only TRF26 can say (teams, line-ups, 299...)."""
+    from pairchk.model import AbnormalPoints, Lineup, NationalRating, Team, TeamMatch
+
+    t = draw(tournaments())
+    n, rounds = len(t.players), t.played_rounds or 1
+    size = draw(st.integers(1, 4))
+    teams = tuple(
+        Team(k + 1, f"Team {k + 1}", tuple(range(1 + k * size, min(n, (k + 1) * size) + 1)),
+             nickname=draw(st.sampled_from(["", "TM"])), strength=draw(st.sampled_from(["", "2100"])),
+             match_points=draw(st.sampled_from([None, D(3), D("2.5")])),
+             game_points=draw(st.sampled_from([None, D("7.5")])), rank=draw(st.sampled_from([None, 1, 12])))
+        for k in range((n + size - 1) // size))
+    team_of = {m: tm.number for tm in teams for m in tm.members}
+    players = tuple(p.replace(team=team_of[p.number], national_ratings=(
+        (NationalRating("FRA", draw(st.sampled_from([None, 1800])), "IDF", "A123"),) if p.number == 1 else ()),
+        national_rating=(1800 if p.number == 1 else None), national_id=("A123" if p.number == 1 else ""))
+        for p in t.players)
+    players = tuple(p if p.number != 1 or p.national_ratings[0].rating else p.replace(national_rating=None)
+                    for p in players)
+    nt = len(teams)
+    lineups = tuple(Lineup(r, draw(st.integers(1, nt)), tuple(draw(st.lists(st.integers(0, n), max_size=4))),
+                           draw(st.none() | st.integers(1, nt))) for r in range(1, draw(st.integers(0, 3)) + 1))
+    matches = tuple(TeamMatch(r, draw(st.integers(1, nt)), None) for r in range(1, rounds + 1) if draw(st.booleans()))
+    matches += tuple(TeamMatch(draw(st.integers(1, rounds)), 1, nt, draw(st.sampled_from(["+-", "-+", "--"])))
+                     for _ in range(draw(st.integers(0, 2))))
+    abnormal = []
+    for _ in range(draw(st.integers(0, 2))):
+        rnd = draw(st.integers(0, rounds))  # round 0: the record has neither round nor players
+        abnormal.append(AbnormalPoints(draw(st.sampled_from(["+", "-"])), D(1), D("2.5"), rnd, (1,) if rnd else ()))
+    abnormal = tuple(abnormal)
+    return t.replace(
+        players=players, teams=teams, lineups=lineups, team_matches=matches, abnormal_points=abnormal,
+        team_pab_match_points=D(2) if any(m.away is None for m in matches) else None,
+        team_pab_game_points=D(2) if any(m.away is None for m in matches) else None,
+        system="FIDE_DUTCH_2025", system_text=draw(st.sampled_from(["", "Individual: Swiss"])),
+        tiebreaks=("BH:GP/C1", "SB"), tiebreak_text="EDET/P", time_control_encoded="40/6000+30",
+        board_colors="WBWB", team_scoring="TW 2.0   TD 1.0   TL 0.0", starting_rank_method="FIDE",
+        pairing_controller="pairchk", comments=(" generated",), declared_players=n, declared_teams=nt,
+        start_date="2026-03-01", round_dates=("26/03/01",), round_dates_iso=("2026-03-01",),
+        acceleration=(Acceleration(1, (D(1), D(1)), (D(2),)),),
+        forbidden_pairs=(ForbiddenPair((1, 2), 1, 2),), declared_byes=(DeclaredBye(2, ByeKind.FULL, (2,)),),
+    )
+
+
+def _no_raw(t):
+    return t.replace(players=tuple(p.replace(national_ratings=tuple(
+        dataclasses.replace(nr, raw="") for nr in p.national_ratings)) for p in t.players))
+
+
+@FAST
+@given(trf26_tournaments())
+def test_trf26_roundtrip_with_teams_and_every_trf26_record(t):
+    back, warnings = roundtrip(t, "trf26")
+    assert warnings == []
+    assert _no_raw(back) == normal(t)
