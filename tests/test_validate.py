@@ -140,3 +140,8 @@ def test_unreadable_input_raises_a_format_error_not_a_crash(data):
 
     with pytest.raises(PairchkError):
         validate_bytes(data, path="x.trf")
+
+
+def test_short_lines_and_absurd_dates_do_not_crash():
+    data = trf(row(1, "0.0", "1"), "01", head=("012 T", "042 99999999999999999999.01.01"))
+    assert codes(data) == ["bad-date"]

@@ -268,7 +268,7 @@ def _tag(line: str) -> str:
     if line.startswith("###"):
         return "###"
     tag = line[:3]
-    if tag.isdigit() and (len(line) == 3 or line[3] == " "):
+    if len(tag) == 3 and tag.isdigit() and (len(line) == 3 or line[3] == " "):
         return tag if tag in _KNOWN else "?"
     if re.match(r"^(XX[RCSAPZ]|BB[WDLZFU])( |$)", line):
         return tag

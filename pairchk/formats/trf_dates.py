@@ -21,7 +21,7 @@ _MONTHS = {m: i for i, m in enumerate(
 def _valid(y: int, m: int, d: int) -> str:
     try:
         return _dt.date(y, m, d).isoformat()
-    except ValueError:
+    except (ValueError, OverflowError):
         return ""
 
 
