@@ -102,3 +102,14 @@ def test_the_record_table_lists_every_record_the_reader_knows():
     listed = {r[0] for r in rows}
     assert trf._KNOWN <= listed
     assert {"XXR", "XXC", "XXS", "XXA", "XXP", "XXZ", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU", "NRS", "###"} <= listed
+
+
+def test_repeated_records_and_disagreeing_team_records_are_warned():
+    data = b"012 First\n012 Second\n" + P1.encode() + b"\n" + P2.encode() + b"\n013 A                                   1    2\n" \
+        + b"310   1 B                                                                1    2\n"
+    loaded = formats.load(data, path="r.trf")
+    assert loaded.tournament.name == "Second"
+    assert [str(w) for w in loaded.warnings] == [
+        "r.trf:2: warning: record 012 repeated (first on line 1); the value 'First' is replaced by 'Second'",
+        "r.trf:5: warning: team records 013 and 310 disagree; 310 is used",
+    ]

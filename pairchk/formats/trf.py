@@ -359,6 +359,10 @@ def load(data: bytes, *, path: str | None = None, strict: bool = True) -> Loaded
             num, nr = _parse_nrs(line, path, lineno, ctx)
             nrs.setdefault(num, []).append(nr)
         elif tag in _TEXT:
+            if _TEXT[tag] in f:
+                warnings.append(Warning_(f"record {tag} repeated (first on line {meta['records'][tag]});"
+                                         f" the value {f[_TEXT[tag]]!r} is replaced by {rest.strip()!r}",
+                                         path, lineno))
             f[_TEXT[tag]] = rest.strip()
         elif tag in _DECLARED:
             f[_DECLARED[tag]] = _num(rest, path, lineno, 5, f"number in record {tag}", ctx=ctx)
@@ -530,6 +534,9 @@ def load(data: bytes, *, path: str | None = None, strict: bool = True) -> Loaded
                           hint="is this really a TRF file? name the format with --from")
     # Attach national ratings and team membership to players.
     teams = teams310 or teams013
+    if teams310 and teams013 and [(x.name, x.members) for x in teams013] != [(x.name, x.members) for x in teams310]:
+        warnings.append(Warning_("team records 013 and 310 disagree; 310 is used", path,
+                                 meta["records"].get("013")))
     team_of = {m: tm.number for tm in teams for m in tm.members if m}
     seen_numbers: set[int] = set()
     fixed: list[Player] = []
