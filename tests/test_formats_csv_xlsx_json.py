@@ -15,7 +15,7 @@ from pairchk import formats
 from pairchk.cli import app
 from pairchk.errors import FormatError
 from pairchk.formats import chess_json, csv_swiss, xlsx
-from pairchk.model import Color, Kind, Player, RoundEntry, Status, Tournament
+from pairchk.model import Color, ForbiddenPair, Kind, Player, RoundEntry, Status, Tournament
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()
@@ -242,3 +242,32 @@ def test_formats_command_rejects_an_unknown_output_format():
     result = runner.invoke(app, ["formats", "--format", "yaml"])
     assert result.exit_code == 2
     assert "unknown output format 'yaml'; known: text, json" in result.output
+
+
+def test_xlsx_layout_description_file_matches_the_module():
+    path = ROOT / "formats" / "xlsx.sheets.json"
+    assert json.loads(path.read_text(encoding="utf-8")) == xlsx.sheets_description()
+
+
+def test_convert_lists_what_the_target_cannot_carry(tmp_path):
+    src = tmp_path / "in.xlsx"
+    t = small().replace(forbidden_pairs=(ForbiddenPair((1, 2)),))
+    src.write_bytes(xlsx.dump(t).data)
+    out = tmp_path / "out.csv"
+    result = runner.invoke(app, ["convert", str(src), str(out)])
+    assert result.exit_code == 0, result.output
+    assert "warning: csv cannot carry tournament.forbidden_pairs (forbidden pairs): 1 dropped" in result.output
+    back = csv_swiss.load(out.read_bytes()).tournament
+    assert back.players == csv_swiss.load(csv_swiss.dump(t).data).tournament.players
+    out2 = tmp_path / "out.jch"
+    result = runner.invoke(app, ["convert", str(out), str(out2)])
+    assert result.exit_code == 0, result.output
+    assert chess_json.load(out2.read_bytes()).tournament.player(3).status is Status.WITHDRAWN
+
+
+def test_convert_of_a_broken_csv_exits_3_with_the_location(tmp_path):
+    src = tmp_path / "bad.csv"
+    src.write_bytes(b"Nr;Name;Elo\n1;A;abc\n")
+    result = runner.invoke(app, ["convert", str(src), str(tmp_path / "o.xlsx")])
+    assert result.exit_code == 3
+    assert f"{src}:2:3: rating 'abc' is not a whole number" in result.output

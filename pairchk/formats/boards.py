@@ -74,6 +74,9 @@ def boards(t: Tournament, rnd: int) -> list[Board]:
     return games + byes
 
 
+MAX_ROUND = 999  # a sanity bound for round numbers read from files (TRF has room for 999)
+
+
 class EntryTable:
     """Entries collected while reading: ``set(player, round, entry)``, then ``entries(player)``."""
 

@@ -39,7 +39,7 @@ from ..model import (
     Tournament,
 )
 from . import Dumped, Loaded, carry
-from .boards import EntryTable, boards
+from .boards import MAX_ROUND, EntryTable, boards
 from .fields import birth_to_iso, birth_from_german, join_name, split_name
 
 NAME = "chess-json"
@@ -463,7 +463,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         deputy_arbiters=tuple(person(x) for x in arb.get("deputyChiefArbiters") or []),
         time_control=str(tc.get("description") or ""),
         time_control_encoded=str(tc.get("encoded") or ""),
-        rounds=r.int_(rounds, f"{tw}.numRounds", allow_none=True) or None,
+        rounds=_rounds(r, rounds, f"{tw}.numRounds"),
         system="" if ttype in ("Swiss", "Tournament") else ttype,
         scoring=scoring,
         initial_color={"w": Color.WHITE, "b": Color.BLACK}.get(top, Color.NONE),
@@ -471,6 +471,13 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         players=tuple(players),
     )
     return Loaded(t, r.warnings)
+
+
+def _rounds(r: _Reader, value, where: str) -> int | None:
+    n = r.int_(value, where, allow_none=True)
+    if n is not None and not 0 <= n <= MAX_ROUND:
+        raise r.fail(where, f"found {n}", expected=f"a number of rounds 0..{MAX_ROUND}")
+    return n or None
 
 
 def _read_game(r: _Reader, g: dict, where: str, cids: dict, table: EntryTable) -> None:
@@ -493,8 +500,8 @@ def _read_game(r: _Reader, g: dict, where: str, cids: dict, table: EntryTable) -
         if who and who not in cids:
             raise r.fail(f"{where}.{w}", f"competitor {who} not found",
                          expected="the cid of a competitor")
-    if rnd < 1:
-        raise r.fail(f"{where}.round", f"found {rnd}", expected="a round number >= 1")
+    if not 1 <= rnd <= MAX_ROUND:
+        raise r.fail(f"{where}.round", f"found {rnd}", expected=f"a round number 1..{MAX_ROUND}")
     if not white or not black:
         who = white or black
         if not who:

@@ -33,7 +33,7 @@ from decimal import Decimal
 from ..errors import FormatError, Warning_
 from ..model import Color, Kind, Player, RoundEntry, ScoreSystem, Status, Tournament
 from . import Dumped, Loaded, carry
-from .boards import EntryTable
+from .boards import MAX_ROUND, EntryTable
 from .fields import birth_from_german, birth_to_german, format_points, parse_points
 
 NAME = "csv"
@@ -367,6 +367,10 @@ def _read_header(row: list[str], path, line: int, warnings) -> list[tuple[str, i
             rh = _round_header(cell)
             if rh:
                 rnd, key = rh
+                if not 1 <= rnd <= MAX_ROUND:
+                    raise FormatError(f"round {rnd} in column {cell.strip()!r}", path=path,
+                                      line=line, column=i + 1,
+                                      expected=f"a round number 1..{MAX_ROUND}")
         if key is None:
             if cell.strip():
                 warnings.append(Warning_(f"unknown column {cell.strip()!r} (column {i + 1}) ignored",
@@ -496,10 +500,11 @@ def _tournament(meta: dict[str, list[str]], path, warnings) -> Tournament:
         if not values:
             continue
         if field == "rounds":
-            if values[0].isdigit():
+            if values[0].isdigit() and int(values[0]) <= MAX_ROUND:
                 changes["rounds"] = int(values[0])
             else:
-                warnings.append(Warning_(f"rounds {values[0]!r} is not a number; ignored", path=path))
+                warnings.append(Warning_(f"rounds {values[0]!r} is not a number of rounds; ignored",
+                                         path=path))
         elif field == "initial_color":
             changes["initial_color"] = {"w": Color.WHITE, "b": Color.BLACK, "s": Color.BLACK}.get(
                 values[0].lower()[:1], Color.NONE)

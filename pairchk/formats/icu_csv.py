@@ -114,7 +114,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
                     raise err(line, 2, "a value", "")
                 meta[key] = cell(1)
                 if key == "rounds":
-                    if not cell(1).isdigit() or int(cell(1)) < 1:
+                    if not cell(1).isdigit() or not 1 <= int(cell(1)) <= 999:
                         raise err(line, 2, "the number of rounds", cell(1))
                     nrounds = int(cell(1))
                 state = 1

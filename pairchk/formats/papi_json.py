@@ -266,7 +266,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         end_date=_iso(str(var.get("endDate") or "")),
         chief_arbiter=str(var.get("arbiter") or ""),
         time_control=str(var.get("timeControl") or ""),
-        rounds=int(rounds) if rounds.isdigit() and int(rounds) else None,
+        rounds=int(rounds) if rounds.isdigit() and 0 < int(rounds) <= 99 else None,
         system_text=str(var.get("type") or ""),
         tiebreaks=tiebreaks,
         players=tuple(players),

@@ -43,7 +43,7 @@ from ..model import (
     Tournament,
 )
 from . import Dumped, Loaded, carry
-from .boards import EntryTable, boards
+from .boards import MAX_ROUND, EntryTable, boards
 from .fields import format_points, parse_points
 
 NAME = "xlsx"
@@ -435,8 +435,9 @@ def _read_rounds(sheet: _Sheet, numbers: set[int], table: EntryTable) -> None:
         white = _int(sheet, r, cols["white"], get(cols["white"]), "White")
         black = _int(sheet, r, ib, get(ib), "Black") if ib is not None else None
         res = _text(get(cols["result"]))
-        if rnd is None or rnd < 1:
-            raise sheet.error(r, cols["round"] + 1, f"round {rnd!r}", expected="a round number >= 1")
+        if rnd is None or not 1 <= rnd <= MAX_ROUND:
+            raise sheet.error(r, cols["round"] + 1, f"round {rnd!r}",
+                              expected=f"a round number 1..{MAX_ROUND}")
         for who, i in ((white, cols["white"]), (black, ib)):
             if who is not None and who not in numbers:
                 raise sheet.error(r, i + 1, f"player {who} is not on the Players sheet",
@@ -485,6 +486,9 @@ def _read_tournament(sheet: _Sheet, warnings: list[Warning_]) -> Tournament:
             field = scalar[label]
             if field in _T_INT:
                 changes[field] = _int(sheet, r, 1, first, row[0])
+                if field == "rounds" and changes[field] is not None and changes[field] > MAX_ROUND:
+                    raise sheet.error(r, 2, f"rounds {changes[field]}",
+                                      expected=f"a number of rounds up to {MAX_ROUND}")
             elif field == "initial_color":
                 changes[field] = {"w": Color.WHITE, "b": Color.BLACK}.get(_text(first).lower()[:1],
                                                                           Color.NONE)
@@ -539,3 +543,44 @@ def _ids(sheet: _Sheet, row: int, col: int, v) -> tuple[int, ...]:
     except ValueError:
         raise sheet.error(row, col + 1, f"player list {v!r}",
                           expected="starting numbers separated by spaces") from None
+
+
+def sheets_description() -> dict:
+    """The workbook layout as data (what ``formats/xlsx.sheets.json`` holds)."""
+    return {
+        "format": NAME,
+        "sheets": {
+            "Tournament": {
+                "aliases": list(SHEETS["tournament"][1:]),
+                "rows": "label in column A, value(s) from column B",
+                "scalar": [{"label": label, "model": field} for label, field in _T_SCALAR],
+                "lists": [{"label": label, "model": field, "values": "B, C, D ..."}
+                          for label, field in _T_LIST],
+                "repeated": [{"label": label, "model": field} for label, field in _T_REPEAT],
+                "points": [{"label": f"Points: {name}", "model": f"scoring.{name}"}
+                           for name in _SCORE_FIELDS],
+                "records": [
+                    {"label": "Forbidden pair", "values": "players (space-separated), first round, last round"},
+                    {"label": "Declared bye", "values": "round, kind F/H/Z, players (space-separated)"},
+                    {"label": "Acceleration", "values": "player, virtual points round 1, round 2 ..."},
+                ],
+            },
+            "Players": {"aliases": list(SHEETS["players"][1:]),
+                        "columns": [{"header": h, "model": f} for h, f in PLAYER_COLUMNS],
+                        "required": ["No", "Name"]},
+            "Rounds": {"aliases": list(SHEETS["rounds"][1:]), "columns": ROUND_COLUMNS,
+                       "required": ["Round", "White", "Result"],
+                       "results": {
+                           "games": "1-0, ½-½, 0-1 (also 1:0, 0.5-0.5, =-=)",
+                           "forfeits": "+:-, -:+, -:-",
+                           "short games": "W:L, D:D, L:W",
+                           "general": "<white>:<black> with TRF codes 1 ½ 0 + - W D L; an empty"
+                                      " side = not recorded",
+                           "paired, no result yet": "empty or *",
+                           "byes (no Black)": sorted(set(_BYE_OUT.values())),
+                       },
+                       "Colours": "none = a forfeit without colours"},
+            "Crosstable": {"read": False, "content": "No, Name, Points, R1..Rn"},
+        },
+        "text_cells": "strings starting with = + - @ are text cells with Excel's quote prefix",
+    }
