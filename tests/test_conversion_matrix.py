@@ -227,8 +227,6 @@ def test_a_format_that_cannot_carry_a_field_says_so_by_name():
         "warning: chess-json cannot carry tournament.forbidden_pairs (forbidden pairs): 1 dropped",
         "warning: chess-json cannot carry entries.absent (blank result code (written as"
         " zero-point bye Z)): 1 dropped",
-        "warning: chess-json cannot carry entries.forfeit_without_color (forfeits without"
-        " colours (written with colours)): 2 dropped",
     ]
     assert formats.get("xlsx").dump(t).warnings == []
 

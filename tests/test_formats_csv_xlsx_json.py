@@ -271,3 +271,15 @@ def test_convert_of_a_broken_csv_exits_3_with_the_location(tmp_path):
     result = runner.invoke(app, ["convert", str(src), str(tmp_path / "o.xlsx")])
     assert result.exit_code == 3
     assert f"{src}:2:3: rating 'abc' is not a whole number" in result.output
+
+
+def test_chess_json_forfeit_without_colours_is_two_one_sided_white_records():
+    # TieBreakServer's trf2json writes the TRF forfeit "13 - -" / "153 - +" of its FIDE example
+    # as {white: 13, black: 153, wResult: Z} and {white: 153, black: 13, wResult: W}
+    t = Tournament(players=(Player(13, entries=(RoundEntry(Kind.FORFEIT_LOSS, 153),)),
+                            Player(153, entries=(RoundEntry(Kind.FORFEIT_WIN, 13),))))
+    games = json.loads(chess_json.dump(t).data)["event"]["tournaments"][0]["gameList"]
+    assert [(g["white"], g["black"], g["wResult"], g["played"], "bResult" in g) for g in games] == [
+        (13, 153, "Z", False, False), (153, 13, "W", False, False)]
+    back = chess_json.load(chess_json.dump(t).data)
+    assert back.tournament.players == t.players and back.warnings == []

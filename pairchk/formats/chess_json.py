@@ -72,7 +72,6 @@ CANNOT_CARRY = [
     "scoring.forfeit_loss",
     "scoring.absent",
     "entries.absent",
-    "entries.forfeit_without_color",
 ]
 
 _FIDE, _NATIONAL = "FIDE", "NAT"
@@ -207,6 +206,18 @@ def dump(t: Tournament, *, published: str | None = None, **_options) -> Dumped:
                 games.append({"round": rnd, "white": b.white, "black": 0,
                               "wResult": _BYE_CODE[e.kind], "played": False, "rated": False})
                 continue
+            if not b.colored:
+                # a forfeit without colours: as TieBreakServer's trf2json writes it, one
+                # one-sided record per player, each naming the player as "white"
+                for me, opp, entry in ((b.white, b.black, b.white_entry),
+                                       (b.black, b.white, b.black_entry)):
+                    if entry is None:
+                        continue
+                    board_no += 1
+                    code, pl, rt = _GAME_CODE[entry.kind]
+                    games.append({"round": rnd, "board": board_no, "white": me, "black": opp,
+                                  "wResult": code, "played": pl, "rated": rt})
+                continue
             board_no += 1
             rec: dict = {"round": rnd, "board": board_no, "white": b.white, "black": b.black}
             played = rated = None
@@ -242,6 +253,9 @@ def dump(t: Tournament, *, published: str | None = None, **_options) -> Dumped:
                   "teamTournament": False, "numRounds": rounds,
                   "rounds": [{"roundNo": i} for i in range(1, rounds + 1)],
                   "ratingList": _FIDE, "gameScoreSystem": "game",
+                  # TieBreakServer's tiebreak.py reads tournament.scoreSystem.game; the
+                  # jsonscheme names scoreLists + gameScoreSystem: both are written
+                  "scoreSystem": {"game": _score_list(t.scoring)},
                   "rankOrder": [{"order": i, "name": tb} for i, tb in enumerate(t.tiebreaks, 1)],
                   "gameList": games, "competitors": competitors}
     for i, date in enumerate(t.round_dates):
@@ -260,7 +274,7 @@ def dump(t: Tournament, *, published: str | None = None, **_options) -> Dumped:
         "origin": "pairchk",
         "published": published or datetime.datetime.now(datetime.timezone.utc).strftime(
             "%Y-%m-%d %H:%M:%S"),
-        "status": {"code": 0},
+        "status": {"code": 0, "error": []},
         "event": {
             "eventName": t.name,
             "eventInfo": info,
@@ -421,6 +435,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         where = f"{tw}.gameList[{i}]"
         _read_game(r, r.obj(g, where), where, cids, table)
 
+    _colourless(table, cids, r, path)
     players = []
     for cid in sorted(cids):
         c = cids[cid]
@@ -526,6 +541,23 @@ def _read_game(r: _Reader, g: dict, where: str, cids: dict, table: EntryTable) -
             raise r.fail(f"{where}.{w}", f"found {res!r}", expected="one of W D L Z",
                          hint="a forfeit is played=false with W for the winner, Z for the loser")
         table.set(who, rnd, RoundEntry(kind, opp, color))
+
+
+def _colourless(table: EntryTable, cids: dict, r: _Reader, path: str | None) -> None:
+    """Two one-sided records that both name their player white: a pairing without colours
+    (TieBreakServer's trf2json writes a TRF forfeit ``153 - -`` that way)."""
+    for cid in cids:
+        for rnd, e in enumerate(table.entries(cid), 1):
+            if e.opponent is None or e.color is Color.NONE or not table.has(e.opponent, rnd):
+                continue
+            other = table.entries(e.opponent)[rnd - 1]
+            if other.opponent == cid and other.color is e.color:
+                if e.kind.played:
+                    r.warnings.append(Warning_(
+                        f"round {rnd}: players {cid} and {e.opponent} both have"
+                        f" {e.color.name.lower()}; read without colours", path=path))
+                table.set(cid, rnd, RoundEntry(e.kind, e.opponent, Color.NONE))
+                table.set(e.opponent, rnd, RoundEntry(other.kind, other.opponent, Color.NONE))
 
 
 def _game_kind(code: str, played: bool, rated: bool) -> Kind | None:
