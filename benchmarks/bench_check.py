@@ -5,6 +5,7 @@ Run on purpose (not part of the tests)::
 
     python benchmarks/bench_check.py            # all sizes, each in its own process
     python benchmarks/bench_check.py --skip-big # corpus files only
+    python benchmarks/bench_check.py --generated # 1000 players generated here, not the oracle's
     python benchmarks/bench_check.py --one PATH # a single file (used by the driver)
 
 Targets (docs/DEVELOPERS brief): 300 players x 10 rounds under 5 s; 1000 x 9 under 60 s.
@@ -89,6 +90,8 @@ def generate(players: int, rounds: int, seed: int) -> Tournament:
 
 def big_tournament() -> tuple[Tournament, str]:
     for f in sorted(Path("/work/oracle/gen/big").glob("*p1000*.trf")):
+        if os.environ.get("PAIRCHK_BENCH_GENERATE"):
+            break
         try:
             t = formats.load_path(str(f)).tournament
         except Exception:
@@ -152,7 +155,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--one", help="run a single case in this process")
     ap.add_argument("--skip-big", action="store_true", help="skip the 1000-player event")
+    ap.add_argument("--generated", action="store_true",
+                    help="use our own generated 1000-player event even if an oracle file exists")
     args = ap.parse_args()
+    if args.generated:
+        os.environ["PAIRCHK_BENCH_GENERATE"] = "1"
     if args.one:
         run_one(args.one)
         return
