@@ -283,3 +283,21 @@ def test_chess_json_forfeit_without_colours_is_two_one_sided_white_records():
         (13, 153, "Z", False, False), (153, 13, "W", False, False)]
     back = chess_json.load(chess_json.dump(t).data)
     assert back.tournament.players == t.players and back.warnings == []
+
+
+def test_csv_reads_a_headerless_swiss_chess_player_list():
+    # column order of the Swiss-Chess import list (.lst) as schach-in/modules-swisschess writes it
+    data = ('"Müller,Jörg",SK Zugzwang,GER,2301,2250,FM,17.05.1980,12345,4611111,123,m,,NRW,'
+            'C0327,123,,,,person_id=5\r\n'
+            '"Weiß,Eva",SK Zugzwang,GER,,1650,,01.02.2001,,,124,w,N,NRW,C0327,124,,,,\r\n'
+            ).encode("cp1252")
+    loaded = csv_swiss.load(data, path="teilnehmer.lst")
+    a, b = loaded.tournament.players
+    assert (a.number, a.name, a.rating, a.national_rating, a.title, a.birth, a.fide_id, a.sex,
+            a.national_id) == (1, "Müller, Jörg", 2301, 2250, "FM", "1980/05/17", "4611111", "m",
+                               "C0327-123")
+    assert dict(a.extra)["PKZ"] == "12345" and dict(b.extra)["Selektionszeichen"] == "N"
+    assert (b.number, b.rating, b.sex) == (2, None, "w")
+    assert "numbered in file order" in str(loaded.warnings[0])
+    with pytest.raises(FormatError, match=r"^x.lst:1:4: Elo 'zwei' is not a whole number"):
+        csv_swiss.load(b'"A,B",Club,GER,zwei\r\n', path="x.lst")

@@ -10,6 +10,8 @@ list, with both spellings and aliases, is ``COLUMNS`` (described in ``formats/cs
 
 Reading accepts UTF-8 (with or without BOM) or Windows-1252, ``;`` or ``,`` as separator,
 German or English headers, columns in any order; unknown columns are ignored with a warning.
+A file without a header row is read as the Swiss-Chess player import list (``.lst``, fixed
+column order ``LST_COLUMNS``, no rounds).
 
 >>> from pairchk.model import Tournament, Player, RoundEntry, Kind, Color
 >>> t = Tournament(name="Demo", players=(
@@ -305,6 +307,9 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
                           expected="a header row such as 'Nr;Name;Verein;...'",
                           hint="the first line that does not start with # names the columns")
     delim = _delimiter(found[1])
+    first_row = next(csv.reader([found[1]], delimiter=delim), [])
+    if _is_lst(first_row):
+        return _load_lst(text, delim, path)
     warnings: list[Warning_] = []
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delim)
     meta: dict[str, list[str]] = {}
@@ -355,6 +360,66 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
                                   expected="the starting number of a player in this file")
     t = _tournament(meta, path, warnings).replace(players=tuple(players))
     return Loaded(t, warnings, lines=lines)
+
+
+# The Swiss-Chess player import list (.lst): no header, comma-separated (zzform's default),
+# Windows-1252, these columns in this order (schach-in/modules-swisschess
+# zzbrick_request_get/swisschess.inc.php). Read when the first row has no known header.
+LST_COLUMNS = ("name", "club", "federation", "rating", "national_rating", "title", "birth",
+               "PKZ", "fide_id", "Teilnehmerkennung", "sex", "Selektionszeichen", "Verband",
+               "ZPS-Verein", "ZPS-Spieler", "Info1", "Info2", "Info3", "Info4")
+
+
+def _is_lst(row: list[str]) -> bool:
+    if len(row) < 2 or _HEADER.get(_norm(row[0])) or not any(ch.isalpha() for ch in row[0]):
+        return False
+    known = [c for c in row if _HEADER.get(_norm(c)) or _round_header(c)]
+    return "," in row[0] or not known  # a name "Nachname,Vorname", or no header word at all
+
+
+def _load_lst(text: str, delim: str, path: str | None) -> Loaded:
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delim)
+    players: list[Player] = []
+    lines: dict[int, int] = {}
+    start = 1
+    for row in reader:
+        line = start
+        start = reader.line_num + 1
+        if not row or all(not c.strip() for c in row) or row[0].strip().startswith("#"):
+            continue
+        if len(row) > len(LST_COLUMNS):
+            raise FormatError(f"{len(row)} columns", path=path, line=line,
+                              column=len(LST_COLUMNS) + 1,
+                              expected=f"at most {len(LST_COLUMNS)} columns of a Swiss-Chess"
+                                       " player list (name, club, federation, Elo, DWZ, ...)",
+                              hint="a file with a header row needs a 'Nr' column")
+        values = dict(zip(LST_COLUMNS, (c.strip() for c in row)))
+        ints = {}
+        for i, key in ((3, "rating"), (4, "national_rating")):
+            v = values.get(key, "")
+            if v and not v.isdigit():
+                raise FormatError(f"{'Elo' if key == 'rating' else 'DWZ'} {v!r} is not a whole number",
+                                  path=path, line=line, column=i + 1, expected="a whole number")
+            ints[key] = int(v) if v and int(v) else None
+        name = values["name"]
+        if "," in name and ", " not in name:
+            name = name.replace(",", ", ", 1)
+        zps = "-".join(x for x in (values.get("ZPS-Verein", ""), values.get("ZPS-Spieler", "")) if x)
+        extra = tuple((k, values[k]) for k in LST_COLUMNS[7:] if k not in (
+            "fide_id", "sex", "ZPS-Verein", "ZPS-Spieler") and values.get(k))
+        sex = values.get("sex", "").lower()
+        number = len(players) + 1
+        lines[number] = line
+        players.append(Player(
+            number=number, name=name, club=values.get("club", ""),
+            federation=values.get("federation", ""), title=values.get("title", ""),
+            birth=birth_from_german(values.get("birth", "")), fide_id=values.get("fide_id", ""),
+            sex={"f": "w"}.get(sex, sex), national_id=zps, extra=extra, **ints))
+    if not players:
+        raise FormatError("no players", path=path, line=1, expected="one player per line")
+    warnings = [Warning_("Swiss-Chess player list without a header: players numbered in file"
+                         " order; no rounds", path=path)]
+    return Loaded(Tournament(players=tuple(players)), warnings, lines=lines)
 
 
 def _read_header(row: list[str], path, line: int, warnings) -> list[tuple[str, int | None]]:
@@ -544,4 +609,10 @@ def columns_description() -> dict:
         "round_columns": {"de": "Rd<n> <part>", "en": "R<n> <part>",
                           "parts": [col(c) for c in ROUND_PARTS]},
         "tournament_lines": [{"key": f, "de": "#" + d, "en": "#" + e} for f, d, e in META],
+        "headerless_player_list": {
+            "read": "when the first row has no header (Swiss-Chess .lst import list)",
+            "delimiter": ",", "encoding": "cp1252", "columns": list(LST_COLUMNS),
+            "national_id": "ZPS-Verein-ZPS-Spieler", "extra": "PKZ, Teilnehmerkennung, "
+            "Selektionszeichen, Verband, Info1-4 are kept as format-specific player fields",
+        },
     }
