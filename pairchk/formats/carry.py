@@ -85,6 +85,7 @@ DESCRIPTIONS: dict[str, str] = {
     "entries.forfeit_without_color": "forfeits without colours (written with colours)",
     "entries.absent": "blank result code (written as zero-point bye Z)",
     "entries.short_games": "games shorter than one move W/D/L (written as played games)",
+    "round_dates.as_written": "round dates as written (written as ISO dates)",
     "entries.short_games_unrated": "games shorter than one move W/D/L (written as unrated +/- forfeits)",
     "entries.byes": "byes H/F/Z/U (no games: left out, read back as absences)",
     "entries.forfeit_colors": "forfeit colours (forfeits written without colour)",
@@ -103,7 +104,12 @@ def _entries(t: Tournament, test: Callable) -> int:
     return sum(1 for p in t.players for e in p.entries if test(e))
 
 
+def _spelled(t: Tournament) -> int:
+    return sum(1 for raw, iso in zip(t.round_dates, t.round_dates_iso) if iso and raw != iso)
+
+
 SPECIAL: dict[str, Callable[[Tournament], int]] = {
+    "round_dates.as_written": _spelled,
     "scoring.by_colour": lambda t: int(_by_colour(t.scoring)),
     "scoring.forfeit_win": lambda t: int(
         t.scoring.forfeit_win is not None and t.scoring.forfeit_win != t.scoring.win
@@ -218,6 +224,9 @@ def strip(t: Tournament, keys: Iterable[str]) -> Tournament:
         scoring = dataclasses.replace(scoring, absent=scoring.zero_bye)
     if "scoring" not in changes:
         changes["scoring"] = scoring
+    if "round_dates.as_written" in keys and t.round_dates_iso:
+        changes["round_dates"] = tuple(
+            iso or raw for raw, iso in zip(t.round_dates, t.round_dates_iso + ("",) * len(t.round_dates)))
     players = []
     for p in t.players:
         entries = []

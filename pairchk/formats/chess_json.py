@@ -40,7 +40,7 @@ from ..model import (
 )
 from . import Dumped, Loaded, carry
 from .boards import MAX_ROUND, EntryTable, boards
-from .fields import birth_to_iso, birth_from_german, join_name, split_name
+from .fields import birth_from_german, birth_to_iso, iso_round_dates, join_name, split_name
 
 NAME = "chess-json"
 EXTENSIONS = (".jch", ".chess.json", ".chessjson")
@@ -72,6 +72,8 @@ CANNOT_CARRY = [
     "scoring.forfeit_loss",
     "scoring.absent",
     "entries.absent",
+    "round_dates.as_written",
+    "tournament.tiebreak_text",
 ]
 
 _FIDE, _NATIONAL = "FIDE", "NAT"
@@ -258,7 +260,9 @@ def dump(t: Tournament, *, published: str | None = None, **_options) -> Dumped:
                   "scoreSystem": {"game": _score_list(t.scoring)},
                   "rankOrder": [{"order": i, "name": tb} for i, tb in enumerate(t.tiebreaks, 1)],
                   "gameList": games, "competitors": competitors}
+    iso = t.round_dates_iso + ("",) * len(t.round_dates)
     for i, date in enumerate(t.round_dates):
+        date = iso[i] or date  # ISO dates where known (JSON readers expect them)
         if date and i < rounds:
             tour["rounds"][i]["startTime"] = date
     if t.time_control or t.time_control_encoded:
@@ -474,6 +478,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         start_date=str(info.get("startDate") or ""),
         end_date=str(info.get("endDate") or ""),
         round_dates=round_dates,
+        round_dates_iso=iso_round_dates(round_dates),
         chief_arbiter=person(arb.get("chiefArbiter")),
         deputy_arbiters=tuple(person(x) for x in arb.get("deputyChiefArbiters") or []),
         time_control=str(tc.get("description") or ""),

@@ -36,7 +36,7 @@ from ..errors import FormatError, Warning_
 from ..model import Color, Kind, Player, RoundEntry, ScoreSystem, Status, Tournament
 from . import Dumped, Loaded, carry
 from .boards import MAX_ROUND, EntryTable
-from .fields import birth_from_german, birth_to_german, format_points, parse_points
+from .fields import birth_from_german, birth_to_german, format_points, iso_round_dates, parse_points
 
 NAME = "csv"
 EXTENSIONS = (".csv",)
@@ -123,15 +123,17 @@ META: tuple[tuple[str, str, str], ...] = (
     ("end_date", "Ende", "End date"),
     ("rounds", "Runden", "Rounds"),
     ("round_dates", "Rundentermine", "Round dates"),
+    ("round_dates_iso", "Rundentermine ISO", "Round dates ISO"),
     ("chief_arbiter", "Hauptschiedsrichter", "Chief arbiter"),
     ("deputy_arbiters", "Schiedsrichter", "Deputy arbiters"),
     ("time_control", "Bedenkzeit", "Time control"),
     ("system", "System", "System"),
     ("initial_color", "Anfangsfarbe", "Initial colour"),
     ("tiebreaks", "Feinwertung", "Tie-breaks"),
+    ("tiebreak_text", "Feinwertung Text", "Tie-break text"),
     ("scoring", "Punktesystem", "Scoring"),
 )
-_LIST_META = {"round_dates", "deputy_arbiters", "tiebreaks", "scoring"}
+_LIST_META = {"round_dates", "round_dates_iso", "deputy_arbiters", "tiebreaks", "scoring"}
 _SCORE_FIELDS = [f.name for f in dataclasses.fields(ScoreSystem)]
 
 _RESULT_OUT = {k: k.code for k in Kind if k not in (Kind.NOT_PAIRED, Kind.ABSENT)}
@@ -251,6 +253,8 @@ def _meta_out(t: Tournament, field: str) -> list[str]:
             if v != getattr(ScoreSystem(), name):
                 out.append(f"{name}={format_points(v)}")
         return out
+    if field == "round_dates_iso" and t.round_dates_iso == iso_round_dates(t.round_dates):
+        return []  # derived from the round dates when read
     value = getattr(t, field)
     if isinstance(value, tuple):
         return list(value)
@@ -330,7 +334,10 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
             if columns is None:
                 key = _norm(first[1:])
                 if key in _META_IN:
-                    meta[_META_IN[key]] = [c.strip() for c in row[1:] if c.strip()]
+                    values = [c.strip() for c in row[1:]]
+                    while values and not values[-1]:
+                        values.pop()
+                    meta[_META_IN[key]] = values
                 elif key:
                     warnings.append(Warning_(f"unknown tournament line {first!r} ignored",
                                              path=path, line=line))
@@ -576,6 +583,8 @@ def _tournament(meta: dict[str, list[str]], path, warnings) -> Tournament:
         elif field == "scoring":
             s = {}
             for item in values:
+                if not item:
+                    continue
                 k, _, v = item.partition("=")
                 k = k.strip()
                 if k not in _SCORE_FIELDS:
@@ -591,6 +600,8 @@ def _tournament(meta: dict[str, list[str]], path, warnings) -> Tournament:
             changes[field] = tuple(values)
         else:
             changes[field] = values[0]
+    if "round_dates_iso" not in changes:
+        changes["round_dates_iso"] = iso_round_dates(changes.get("round_dates", ()))
     return Tournament(**changes)
 
 

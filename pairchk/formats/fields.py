@@ -75,3 +75,13 @@ def format_points(value: Decimal) -> str:
     """Points without trailing zeros: ``Decimal('1.50')`` -> ``'1.5'``, ``Decimal(3)`` -> ``'3'``."""
     text = format(value.normalize(), "f")
     return text
+
+
+def iso_round_dates(dates) -> tuple[str, ...]:
+    """ISO round dates derived from dates as written: the ISO ones kept, others "".
+
+    >>> iso_round_dates(("2026-03-01", "02.03.2026")), iso_round_dates(("26/03/01",))
+    (('2026-03-01', ''), ())
+    """
+    out = tuple(d if _ISO.match(d.strip()) else "" for d in dates)
+    return out if any(out) else ()

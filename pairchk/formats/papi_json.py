@@ -43,6 +43,8 @@ CAN_WRITE = True
 CANNOT_CARRY = [
     "tournament.federation",
     "tournament.round_dates",
+    "tournament.round_dates_iso",
+    "tournament.tiebreak_text",
     "tournament.deputy_arbiters",
     "tournament.time_control_encoded",
     "tournament.system",

@@ -44,7 +44,7 @@ from ..model import (
 )
 from . import Dumped, Loaded, carry
 from .boards import MAX_ROUND, EntryTable, boards
-from .fields import format_points, parse_points
+from .fields import format_points, iso_round_dates, parse_points
 
 NAME = "xlsx"
 EXTENSIONS = (".xlsx",)
@@ -70,11 +70,11 @@ _T_SCALAR = [
     ("Rounds", "rounds"), ("System", "system"), ("Type (text)", "system_text"),
     ("Initial colour", "initial_color"), ("Starting-rank method", "starting_rank_method"),
     ("Pairing controller", "pairing_controller"), ("Board colours", "board_colors"),
-    ("Team scoring", "team_scoring"), ("Declared players", "declared_players"),
+    ("Team scoring", "team_scoring"), ("Tie-break text", "tiebreak_text"), ("Declared players", "declared_players"),
     ("Declared rated players", "declared_rated"), ("Declared teams", "declared_teams"),
 ]
-_T_LIST = [("Round dates", "round_dates"), ("Deputy arbiters", "deputy_arbiters"),
-           ("Tie-breaks", "tiebreaks")]
+_T_LIST = [("Round dates", "round_dates"), ("Round dates (ISO)", "round_dates_iso"),
+           ("Deputy arbiters", "deputy_arbiters"), ("Tie-breaks", "tiebreaks")]
 _T_REPEAT = [("Comment", "comments"), ("Extra record", "extra_records")]
 _T_INT = {"rounds", "declared_players", "declared_rated", "declared_teams"}
 _SCORE_FIELDS = [f.name for f in dataclasses.fields(ScoreSystem)]
@@ -495,7 +495,10 @@ def _read_tournament(sheet: _Sheet, warnings: list[Warning_]) -> Tournament:
             else:
                 changes[field] = _text(first)
         elif label in lists:
-            changes[lists[label]] = tuple(_text(v) for v in vals if _text(v))
+            values = [_text(v) for v in vals]
+            while values and not values[-1]:
+                values.pop()
+            changes[lists[label]] = tuple(values)
         elif label in repeat:
             rep[repeat[label]].append(_text(first))
         elif label.startswith("points:"):
@@ -528,6 +531,8 @@ def _read_tournament(sheet: _Sheet, warnings: list[Warning_]) -> Tournament:
             warnings.append(Warning_(f"{sheet.title}!A{r}: unknown row {row[0]!r} ignored",
                                      path=sheet.path))
     changes["scoring"] = ScoreSystem(**{k: v for k, v in score.items() if v is not None})
+    if "round_dates_iso" not in changes:
+        changes["round_dates_iso"] = iso_round_dates(changes.get("round_dates", ()))
     changes["forbidden_pairs"] = tuple(forbidden)
     changes["declared_byes"] = tuple(declared)
     changes["acceleration"] = tuple(accel)
