@@ -247,15 +247,16 @@ def test_games_paired_without_result_round_trip(fmt):
 def build_full() -> Tournament:
     """The matrix tournament with every other model field set too (a team-free individual
     event still may carry any of them), to catch fields a writer drops without a warning."""
-    from pairchk.model import Acceleration, ByeKind, DeclaredBye, NationalRating
+    from pairchk.model import (Acceleration, AbnormalPoints, ByeKind, DeclaredBye, Lineup,
+                               NationalRating, Team, TeamMatch)
 
     t = build()
     players = []
     for p in t.players:
-        changes = {}
+        changes = {"team": 1 if p.number <= 4 else 2}
         if p.number == 1:
-            changes = {"national_ratings": (NationalRating("GER", 2250, "GER", "C0327-123"),),
-                       "extra": (("PKZ", "12345"),)}
+            changes.update(national_ratings=(NationalRating("GER", 2250, "GER", "C0327-123"),),
+                           extra=(("PKZ", "12345"),))
         players.append(p.replace(**changes))
     return t.replace(
         players=tuple(players),
@@ -264,7 +265,16 @@ def build_full() -> Tournament:
         deputy_arbiters=("Deputy, One", "Deputy, Two"),
         time_control_encoded="40/6000+30:900+30",
         system_text="Swiss Dutch",
-        acceleration=(Acceleration(7, (Decimal(1), Decimal(1))),),
+        acceleration=(Acceleration(7, (Decimal(1), Decimal(1)), (Decimal(2), Decimal(2))),),
+        teams=(Team(1, "Rochade", (1, 2, 3, 4)), Team(2, "Springer", (5, 6, 7))),
+        lineups=(Lineup(1, 1, (1, 2)),),
+        team_matches=(TeamMatch(1, 1, 2),),
+        abnormal_points=(AbnormalPoints("X", Decimal(1), Decimal(2), 1, (1,)),),
+        team_pab_match_points=Decimal(1),
+        team_pab_game_points=Decimal(2),
+        board_colors="WBWB",
+        team_scoring="TW 2 TD 1",
+        declared_teams=2,
         declared_byes=(DeclaredBye(5, ByeKind.HALF, (3,)),),
         starting_rank_method="FIDE",
         pairing_controller="pairchk",
@@ -299,3 +309,10 @@ def test_every_model_field_is_carried_or_named_in_a_warning(fmt):
     problems = [m for key, m in differences(loaded.tournament, carry.strip(t, keys))
                 if key != "entries" and not warned(key, texts)]
     assert not problems, f"{fmt}: lost without a warning:\n" + "\n".join(problems)
+
+
+def test_excel_carries_every_model_field_exactly():
+    t = build_full()
+    d = formats.get("xlsx").dump(t)
+    assert d.warnings == []
+    assert formats.get("xlsx").load(d.data).tournament == t

@@ -57,6 +57,8 @@ CANNOT_CARRY = [
     "tournament.lineups",
     "tournament.team_matches",
     "tournament.abnormal_points",
+    "tournament.team_pab_match_points",
+    "tournament.team_pab_game_points",
     "tournament.starting_rank_method",
     "tournament.pairing_controller",
     "tournament.board_colors",

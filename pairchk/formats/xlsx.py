@@ -30,16 +30,21 @@ from decimal import Decimal
 
 from ..errors import FormatError, Warning_
 from ..model import (
+    AbnormalPoints,
     Acceleration,
     ByeKind,
     Color,
     DeclaredBye,
     ForbiddenPair,
     Kind,
+    Lineup,
+    NationalRating,
     Player,
     RoundEntry,
     ScoreSystem,
     Status,
+    Team,
+    TeamMatch,
     Tournament,
 )
 from . import Dumped, Loaded, carry
@@ -50,14 +55,7 @@ NAME = "xlsx"
 EXTENSIONS = (".xlsx",)
 CAN_READ = True
 CAN_WRITE = True
-CANNOT_CARRY = [
-    "tournament.teams",
-    "tournament.lineups",
-    "tournament.team_matches",
-    "tournament.abnormal_points",
-    "player.national_ratings",
-    "player.extra",
-]
+CANNOT_CARRY: list[str] = []  # every model field has a row, column or sheet
 
 SHEETS = {"tournament": ("Tournament", "Turnier"), "players": ("Players", "Spieler"),
           "rounds": ("Rounds", "Runden", "Paarungen"), "crosstable": ("Crosstable", "Kreuztabelle")}
@@ -70,13 +68,16 @@ _T_SCALAR = [
     ("Rounds", "rounds"), ("System", "system"), ("Type (text)", "system_text"),
     ("Initial colour", "initial_color"), ("Starting-rank method", "starting_rank_method"),
     ("Pairing controller", "pairing_controller"), ("Board colours", "board_colors"),
-    ("Team scoring", "team_scoring"), ("Tie-break text", "tiebreak_text"), ("Declared players", "declared_players"),
+    ("Team scoring", "team_scoring"), ("Tie-break text", "tiebreak_text"),
+    ("Team PAB match points", "team_pab_match_points"),
+    ("Team PAB game points", "team_pab_game_points"), ("Declared players", "declared_players"),
     ("Declared rated players", "declared_rated"), ("Declared teams", "declared_teams"),
 ]
 _T_LIST = [("Round dates", "round_dates"), ("Round dates (ISO)", "round_dates_iso"),
            ("Deputy arbiters", "deputy_arbiters"), ("Tie-breaks", "tiebreaks")]
 _T_REPEAT = [("Comment", "comments"), ("Extra record", "extra_records")]
 _T_INT = {"rounds", "declared_players", "declared_rated", "declared_teams"}
+_T_DEC = {"team_pab_match_points", "team_pab_game_points"}
 _SCORE_FIELDS = [f.name for f in dataclasses.fields(ScoreSystem)]
 
 PLAYER_COLUMNS = [
@@ -200,10 +201,29 @@ def dump(t: Tournament, **_options) -> Dumped:
         _put(ws, row, 4, " ".join(map(str, db.players)))
         row += 1
     for acc in t.acceleration:
-        _put(ws, row, 1, "Acceleration")
-        _put(ws, row, 2, acc.player)
-        for i, pts in enumerate(acc.points):
-            _put(ws, row, 3 + i, pts)
+        for label, values in (("Acceleration", acc.points),
+                              ("Acceleration (match points)", acc.match_points)):
+            if label.endswith("points)") and not values:
+                continue
+            _put(ws, row, 1, label)
+            _put(ws, row, 2, acc.player)
+            for i, pts in enumerate(values):
+                _put(ws, row, 3 + i, pts)
+            row += 1
+    records = (
+        [("Team", tm.number, tm.name, _ids_text(tm.members), tm.nickname, tm.strength,
+          tm.match_points, tm.game_points, tm.rank) for tm in t.teams]
+        + [("Line-up", lu.round, lu.team, _ids_text(lu.players), lu.opponent) for lu in t.lineups]
+        + [("Team match", m.round, m.home, m.away, m.forfeit) for m in t.team_matches]
+        + [("Abnormal points", a.type, a.match_points, a.game_points, a.round,
+            _ids_text(a.players)) for a in t.abnormal_points]
+        + [("National rating", p.number, nr.federation, nr.rating, nr.origin, nr.national_id,
+            nr.raw) for p in t.players for nr in p.national_ratings]
+        + [("Player field", p.number, key, value) for p in t.players for key, value in p.extra]
+    )
+    for rec in records:
+        for c, v in enumerate(rec, 1):
+            _put(ws, row, c, v)
         row += 1
     for label, field in _T_REPEAT:
         for v in getattr(t, field):
@@ -380,10 +400,26 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         if ws is not None:
             _read_rounds(_Sheet(ws, path), {p.number for p in players}, table)
         ws = _find(wb, "tournament")
-        t = _read_tournament(_Sheet(ws, path), warnings) if ws is not None else Tournament()
+        national, extra = [], []
+        if ws is not None:
+            t, national, extra = _read_tournament(_Sheet(ws, path), warnings)
+        else:
+            t = Tournament()
     finally:
         wb.close()
-    players = [p.replace(entries=table.entries(p.number)) for p in players]
+    by_number = {p.number: p for p in players}
+    nat: dict[int, list] = {}
+    ext: dict[int, list] = {}
+    for target, rows, what in ((nat, national, "National rating"), (ext, extra, "Player field")):
+        for number, value in rows:
+            if number not in by_number:
+                raise FormatError(f"Tournament: {what} row names player {number}, who is not on"
+                                  " the Players sheet", path=path,
+                                  expected="a starting number from the Players sheet")
+            target.setdefault(number, []).append(value)
+    players = [p.replace(entries=table.entries(p.number),
+                         national_ratings=tuple(nat.get(p.number, ())),
+                         extra=tuple(ext.get(p.number, ()))) for p in players]
     return Loaded(t.replace(players=tuple(players)), warnings,
                   lines=lines, meta={"sheet": "Players"})
 
@@ -467,7 +503,7 @@ def _read_rounds(sheet: _Sheet, numbers: set[int], table: EntryTable) -> None:
             table.set(who, rnd, RoundEntry(kind, opp, color if colored else Color.NONE))
 
 
-def _read_tournament(sheet: _Sheet, warnings: list[Warning_]) -> Tournament:
+def _read_tournament(sheet: _Sheet, warnings: list[Warning_]) -> tuple[Tournament, list, list]:
     scalar = {label.lower(): field for label, field in _T_SCALAR}
     scalar.update({field: field for _, field in _T_SCALAR})
     lists = {label.lower(): field for label, field in _T_LIST}
@@ -475,6 +511,9 @@ def _read_tournament(sheet: _Sheet, warnings: list[Warning_]) -> Tournament:
     changes: dict = {}
     score: dict = {}
     forbidden, declared, accel = [], [], []
+    accel_mp: dict[int, tuple] = {}
+    records: dict[str, list] = {k: [] for k in ("teams", "lineups", "team_matches",
+                                                "abnormal_points", "national", "extra")}
     rep: dict[str, list] = {f: [] for _, f in _T_REPEAT}
     for r, row in enumerate(sheet.rows[1:], 2):
         if not row or row[0] is None:
@@ -484,7 +523,9 @@ def _read_tournament(sheet: _Sheet, warnings: list[Warning_]) -> Tournament:
         first = vals[0] if vals else None
         if label in scalar:
             field = scalar[label]
-            if field in _T_INT:
+            if field in _T_DEC:
+                changes[field] = _dec(sheet, r, 1, first, row[0])
+            elif field in _T_INT:
                 changes[field] = _int(sheet, r, 1, first, row[0])
                 if field == "rounds" and changes[field] is not None and changes[field] > MAX_ROUND:
                     raise sheet.error(r, 2, f"rounds {changes[field]}",
@@ -520,11 +561,16 @@ def _read_tournament(sheet: _Sheet, warnings: list[Warning_]) -> Tournament:
             except ValueError:
                 raise sheet.error(r, 3, f"bye kind {kind_text!r}", expected="F, H or Z") from None
             declared.append(DeclaredBye(rnd or 0, kind, _ids(sheet, r, 3, vals[2] if len(vals) > 2 else None)))
-        elif label == "acceleration":
+        elif label in ("acceleration", "acceleration (match points)"):
             player = _int(sheet, r, 1, first, "player")
             pts = tuple(_dec(sheet, r, 2 + i, v, "points") or Decimal(0)
                         for i, v in enumerate(vals[1:]) if v is not None and _text(v) != "")
-            accel.append(Acceleration(player or 0, pts))
+            if label == "acceleration":
+                accel.append(Acceleration(player or 0, pts))
+            else:
+                accel_mp[player or 0] = pts
+        elif label in _RECORDS:
+            _RECORDS[label](sheet, r, vals, records)
         elif label in ("field", "feld"):
             continue
         else:
@@ -535,10 +581,13 @@ def _read_tournament(sheet: _Sheet, warnings: list[Warning_]) -> Tournament:
         changes["round_dates_iso"] = iso_round_dates(changes.get("round_dates", ()))
     changes["forbidden_pairs"] = tuple(forbidden)
     changes["declared_byes"] = tuple(declared)
-    changes["acceleration"] = tuple(accel)
+    changes["acceleration"] = tuple(
+        dataclasses.replace(a, match_points=accel_mp.get(a.player, ())) for a in accel)
+    for key in ("teams", "lineups", "team_matches", "abnormal_points"):
+        changes[key] = tuple(records[key])
     for field, values in rep.items():
         changes[field] = tuple(values)
-    return Tournament(**changes)
+    return Tournament(**changes), records["national"], records["extra"]
 
 
 def _ids(sheet: _Sheet, row: int, col: int, v) -> tuple[int, ...]:
@@ -568,6 +617,16 @@ def sheets_description() -> dict:
                     {"label": "Forbidden pair", "values": "players (space-separated), first round, last round"},
                     {"label": "Declared bye", "values": "round, kind F/H/Z, players (space-separated)"},
                     {"label": "Acceleration", "values": "player, virtual points round 1, round 2 ..."},
+                    {"label": "Acceleration (match points)", "values": "player, match points per round"},
+                    {"label": "Team", "values": "number, name, members (space-separated), nickname,"
+                                                " strength, match points, game points, rank"},
+                    {"label": "Line-up", "values": "round, team, players by board, opposing team"},
+                    {"label": "Team match", "values": "round, home, away (empty: team PAB), forfeit"},
+                    {"label": "Abnormal points", "values": "type, match points, game points, round,"
+                                                           " players"},
+                    {"label": "National rating", "values": "player, federation, rating, origin,"
+                                                           " national id, raw TRF26 line"},
+                    {"label": "Player field", "values": "player, key, value (format-specific fields)"},
                 ],
             },
             "Players": {"aliases": list(SHEETS["players"][1:]),
@@ -589,3 +648,56 @@ def sheets_description() -> dict:
         },
         "text_cells": "strings starting with = + - @ are text cells with Excel's quote prefix",
     }
+
+
+def _ids_text(ids) -> str:
+    return " ".join(map(str, ids))
+
+
+def _cell(vals, i):
+    return vals[i] if i < len(vals) else None
+
+
+def _rec_team(sheet, r, vals, out):
+    number = _int(sheet, r, 1, _cell(vals, 0), "team number")
+    out["teams"].append(Team(
+        number or 0, _text(_cell(vals, 1)), _ids(sheet, r, 3, _cell(vals, 2)),
+        _text(_cell(vals, 3)), _text(_cell(vals, 4)),
+        _dec(sheet, r, 6, _cell(vals, 5), "match points"),
+        _dec(sheet, r, 7, _cell(vals, 6), "game points"),
+        _int(sheet, r, 8, _cell(vals, 7), "rank")))
+
+
+def _rec_lineup(sheet, r, vals, out):
+    out["lineups"].append(Lineup(
+        _int(sheet, r, 1, _cell(vals, 0), "round") or 0, _int(sheet, r, 2, _cell(vals, 1), "team") or 0,
+        _ids(sheet, r, 3, _cell(vals, 2)), _int(sheet, r, 4, _cell(vals, 3), "opponent")))
+
+
+def _rec_match(sheet, r, vals, out):
+    out["team_matches"].append(TeamMatch(
+        _int(sheet, r, 1, _cell(vals, 0), "round") or 0, _int(sheet, r, 2, _cell(vals, 1), "home") or 0,
+        _int(sheet, r, 3, _cell(vals, 2), "away"), _text(_cell(vals, 3))))
+
+
+def _rec_abnormal(sheet, r, vals, out):
+    out["abnormal_points"].append(AbnormalPoints(
+        _text(_cell(vals, 0)), _dec(sheet, r, 2, _cell(vals, 1), "match points"),
+        _dec(sheet, r, 3, _cell(vals, 2), "game points"),
+        _int(sheet, r, 4, _cell(vals, 3), "round") or 0, _ids(sheet, r, 5, _cell(vals, 4))))
+
+
+def _rec_national(sheet, r, vals, out):
+    out["national"].append((_int(sheet, r, 1, _cell(vals, 0), "player"), NationalRating(
+        _text(_cell(vals, 1)), _int(sheet, r, 3, _cell(vals, 2), "rating"), _text(_cell(vals, 3)),
+        _text(_cell(vals, 4)), _text(_cell(vals, 5)))))
+
+
+def _rec_extra(sheet, r, vals, out):
+    out["extra"].append((_int(sheet, r, 1, _cell(vals, 0), "player"),
+                         (_text(_cell(vals, 1)), _text(_cell(vals, 2)))))
+
+
+_RECORDS = {"team": _rec_team, "line-up": _rec_lineup, "team match": _rec_match,
+            "abnormal points": _rec_abnormal, "national rating": _rec_national,
+            "player field": _rec_extra}
