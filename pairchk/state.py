@@ -25,6 +25,7 @@ import enum
 from dataclasses import dataclass
 from decimal import Decimal
 
+from .acceleration import accelerations
 from .errors import PairchkError
 from .model import Color, Kind, RoundEntry, Status, Tournament
 
@@ -214,7 +215,7 @@ def round_state(t: Tournament, rnd: int, *, edition: str) -> RoundState:
         raise PairchkError(f"round must be >= 1, got {rnd}")
     sc = t.scoring
     win, draw, loss = sc.win, sc.draw, sc.loss
-    accel = {a.player: a for a in t.acceleration}
+    accel = {a.player: a for a in accelerations(t)}
     hist = rnd - 1
     recorded = t.played_rounds
     # the last round that was actually paired (pre-set byes alone do not make a round paired)

@@ -124,3 +124,16 @@ def test_topscorers_only_in_the_last_round():
 def test_unknown_edition_is_refused():
     with pytest.raises(UnknownEditionError, match="'2019'"):
         round_state(Tournament(), 1, edition="2019")
+
+
+def test_baku_virtual_points_computed_when_declared_without_records_c0407():
+    # C.04.7: GA = 2*ceil(N/4) (N=7 -> 4), accelerated rounds ceil(9/2)=5: +1 in rounds 1-3,
+    # +0.5 in rounds 4-5
+    t = Tournament(rounds=9, system="FIDE_DUTCH_2026_BAKU", players=tuple(Player(n) for n in range(1, 8)))
+    s1 = round_state(t, 1, edition="2026")
+    assert [str(s1.players[n].pairing_score) for n in range(1, 8)] == ["1"] * 4 + ["0"] * 3
+    assert str(round_state(t, 4, edition="2026").players[1].pairing_score) == "0.5"
+    assert round_state(t, 6, edition="2026").players[1].pairing_score == 0
+    # records in the file win over the computed points
+    t2 = t.replace(acceleration=(Acceleration(7, (Decimal(1),)),))
+    assert round_state(t2, 1, edition="2026").order[0] == 7
