@@ -56,6 +56,7 @@ NAME = "dutch"
 # Candidates examined per bracket before the best one found so far is taken. Only reached in
 # pathological brackets (no perfect candidate and weak bounds); see module docstring.
 NODE_BUDGET = 400_000
+PASS1_BUDGET = 100_000  # nodes for the first pass (ideal candidates only)
 
 
 class UnpairableError(PairchkError):
@@ -284,6 +285,27 @@ def _colour_bounds(R: _Round, remaining: list[int], r: int) -> tuple[int, int]:
     return lb12, lb13
 
 
+def _bip_size(left: list[int], edges: dict[int, list[int]]) -> int:
+    """Size of a maximum bipartite matching of ``left`` (Kuhn's augmenting paths)."""
+    match: dict[int, int] = {}
+
+    def try_(u: int, seen: set) -> bool:
+        for v in edges[u]:
+            if v in seen:
+                continue
+            seen.add(v)
+            if v not in match or try_(match[v], seen):
+                match[v] = u
+                return True
+        return False
+
+    n = 0
+    for u in left:
+        if try_(u, set()):
+            n += 1
+    return n
+
+
 def _bipartite_colour_bounds(R: _Round, tops: list[int], others: list[int]) -> tuple[int, int]:
     """[C12]/[C13] lower bounds when every top takes a distinct partner among ``others``."""
     tc = [0] * 7
@@ -413,7 +435,14 @@ def _search_bracket(R: _Round, M: list[int], S: list[int], N: list[int], lower: 
 
     nS = len(S)
     edition2017 = R.st.edition == "2017"
+    # players below who cannot be paired among themselves (nor get the PAB) need a downfloater
+    # each: a cheap bound that skips bracket sizes completion ([C4]) rules out anyway
+    lmask = lower | ((1 << R.dummy) if R.odd else 0)
+    need = _popcount(lmask) - 2 * matching_size(max_matching(R.cadj, match=warm_lower,
+                                                              active=lmask))
     for npairs in range(maxp, -1, -1):
+        if len(B) - 2 * npairs < need:
+            continue
         # structures: which MDPs are paired; ordered by C7 (downfloater scores), then BSN
         structs = []
         for m in range(min(len(M), npairs), -1, -1):
@@ -494,7 +523,8 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
     # Pass 1 searches only where the ideal is still reachable ("target"); if the ideal is not
     # reached, pass 2 searches everything, seeded with pass 1's best (ties then go to the
     # candidate generated first, so the seed does not win ties).
-    state = {"best": best, "nodes": 0, "stop": False, "target": ideal, "seed": False}
+    state = {"best": best, "nodes": 0, "stop": False, "target": ideal, "seed": False,
+             "budget": PASS1_BUDGET}
     if best is not None and best[0] == ideal:
         return None
 
@@ -563,6 +593,30 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
                         free2 += 1
             lb14 = max(0, fl - free1)
             lb16 = max(0, fl - free2)
+            if tops is not None:
+                # a resident who downfloated before and must not float again needs a top with a
+                # smaller index (tops take later partners): greedy count of those left over
+                events = sorted([(t_, 0) for t_ in tops] + [(y, 1) for y in others if y in sset])
+                av1 = av2 = 0
+                miss1 = miss2 = 0
+                for pos_, kind in events:
+                    if kind == 0:
+                        av1 += 1
+                        av2 += 1
+                        continue
+                    fb = R.ps[pos_].floats
+                    if fb and fb[-1] == DOWN:
+                        if av1:
+                            av1 -= 1
+                        else:
+                            miss1 += 1
+                    if len(fb) >= 2 and fb[-2] == DOWN:
+                        if av2:
+                            av2 -= 1
+                        else:
+                            miss2 += 1
+                lb14 = max(lb14, miss1)
+                lb16 = max(lb16, miss2)
         lbv = (ideal8, ideal9, acc[0], acc[1], acc[2] + lb12, acc[3] + lb13, lb14, acc[4], lb16,
                acc[5], zero_lv, tuple(acc[6]), zero_lv, tuple(acc[7]))
         return _beaten(lbv)
@@ -600,7 +654,7 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
         if state["stop"]:
             return
         state["nodes"] += 1
-        if state["nodes"] > NODE_BUDGET:
+        if state["nodes"] > state["budget"]:
             state["stop"] = True
             return
         if idx == m:
@@ -716,7 +770,7 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
         if state["stop"]:
             return
         state["nodes"] += 1
-        if state["nodes"] > NODE_BUDGET:
+        if state["nodes"] > state["budget"]:
             state["stop"] = True
             return
         if ti == len(tpl):
@@ -726,6 +780,8 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
         x = tpl[ti]
         free = [y for qi, y in enumerate(oth) if not (used >> qi & 1)]
         if bound_prune(acc, None, 0, tpl[ti:], free):
+            return
+        if not _still_possible(tpl[ti:], free, acc):
             return
         cand = adj[x]
         for qi, y in enumerate(oth):
@@ -737,10 +793,114 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
             if state["stop"]:
                 return
 
+    # Pass-1 feasibility: with no colour failure left to spend, tops may only take partners
+    # that grant both preferences; residents whose floating would break an ideal float
+    # criterion must be paired. Both are bipartite matching questions (tops take later
+    # partners); by Mendelsohn-Dulmage one matching covering all tops and one covering all
+    # must-pair residents imply one covering both.
+    must_not_float = set()
+    for y in S:
+        fb = R.ps[y].floats
+        if (ideal[6] == 0 and fb and fb[-1] == DOWN) or (
+                ideal[8] == 0 and len(fb) >= 2 and fb[-2] == DOWN):
+            must_not_float.add(y)
+
+    # [C4]: with a single resident downfloater, residents whose floating leaves the players
+    # below uncompletable must be paired in this bracket
+    forced_pair = set()
+    res_floaters = len(S) - (2 * npairs - m)
+    if res_floaters == 1:
+        d0 = 0
+        for x in unpaired_mdps:
+            d0 |= 1 << x
+        for y in S:
+            if not completable(d0 | (1 << y)):
+                forced_pair.add(y)
+        if len(forced_pair) == len(S):
+            return None
+
+    def _still_possible(tops, free, acc) -> bool:
+        """False when the remaining tops cannot complete this branch well enough: a matching
+        of tops to later compatible partners must exist that covers every resident who must
+        not float, and the tops that cannot get a colour-granting partner (bipartite maximum
+        matching on such edges) must not push [C12] past the best/target."""
+        target = state["target"] is not None
+        strict12 = target and acc[2] >= ideal[4]
+        strict13 = target and acc[3] >= ideal[5]
+        mnf = (must_not_float | forced_pair) if target else forced_pair
+        if len(tops) > 40 and not (mnf and any(y in mnf for y in free)):
+            return True  # large open remainders: the count bounds suffice (speed)
+        edges = {}
+        ok_edges = {}
+        for t_ in tops:
+            e = []
+            ok = []
+            ca = adj[t_]
+            for y in free:
+                if y < t_ or not (ca >> y & 1):
+                    continue
+                p = R.pen(t_, y)
+                if (strict12 and p[2]) or (strict13 and p[3]):
+                    continue
+                e.append(y)
+                if not p[2]:
+                    ok.append(y)
+            if not e:
+                return False
+            edges[t_] = e
+            ok_edges[t_] = ok
+        if _bip_size(tops, edges) < len(tops):
+            return False
+        must = [y for y in free if y in mnf]
+        if must:
+            redges = {}
+            for y in must:
+                redges[y] = [t_ for t_ in tops if y in edges[t_]]
+                if not redges[y]:
+                    return False
+            if _bip_size(must, redges) < len(must):
+                return False
+        if state["best"] is not None or target:
+            lb12 = len(tops) - _bip_size(tops, ok_edges)
+            lbv = (ideal8, ideal9, acc[0], acc[1], acc[2] + lb12, acc[3], 0, acc[4], 0,
+                   acc[5], zero_lv, tuple(acc[6]), zero_lv, tuple(acc[7]))
+            if _beaten(lbv):
+                return False
+        return True
+        must_not_float_now = mnf
+        edges = {}
+        for t_ in tops:
+            e = []
+            ca = adj[t_]
+            for y in free:
+                if y < t_ or not (ca >> y & 1):
+                    continue
+                p = R.pen(t_, y)
+                if (strict12 and p[2]) or (strict13 and p[3]):
+                    continue
+                e.append(y)
+            if not e:
+                return False
+            edges[t_] = e
+        if _bip_size(tops, edges) < len(tops):
+            return False
+        must = [y for y in free if y in must_not_float_now]
+        if must:
+            redges = {}
+            for y in must:
+                redges[y] = [t_ for t_ in tops if y in edges[t_]]
+                if not redges[y]:
+                    return False
+            if _bip_size(must, redges) < len(must):
+                return False
+        return True
+
+    state["budget"] = PASS1_BUDGET
     phase_a(0, 0, [], acc0)
     b = state["best"]
-    if not state["stop"] and (b is None or b[0] != ideal):
-        state.update(target=None, nodes=0, seed=b is not None and b is not best)
+    if b is None or b[0] != ideal:
+        state.update(target=None, nodes=0, stop=False, budget=NODE_BUDGET,
+                     seed=b is not None and b is not best)
         phase_a(0, 0, [], acc0)
         b = state["best"]
     if b is None or b is best:
