@@ -86,6 +86,10 @@ DESCRIPTIONS: dict[str, str] = {
     "entries.absent": "blank result code (written as zero-point bye Z)",
     "entries.short_games": "games shorter than one move W/D/L (written as played games)",
     "round_dates.as_written": "round dates as written (written as ISO dates)",
+    "entries.forfeit_win_without_opponent": "forfeit wins without an opponent (written as"
+                                            " full-point byes)",
+    "entries.forfeit_loss_without_opponent": "forfeit losses without an opponent (written as"
+                                             " zero-point byes)",
     "entries.short_games_unrated": "games shorter than one move W/D/L (written as unrated +/- forfeits)",
     "entries.byes": "byes H/F/Z/U (no games: left out, read back as absences)",
     "entries.forfeit_colors": "forfeit colours (forfeits written without colour)",
@@ -120,6 +124,10 @@ SPECIAL: dict[str, Callable[[Tournament], int]] = {
         t, lambda e: e.kind.is_forfeit and e.color is Color.NONE
     ),
     "entries.absent": lambda t: _entries(t, lambda e: e.kind is Kind.ABSENT),
+    "entries.forfeit_win_without_opponent": lambda t: _entries(
+        t, lambda e: e.kind is Kind.FORFEIT_WIN and e.opponent is None),
+    "entries.forfeit_loss_without_opponent": lambda t: _entries(
+        t, lambda e: e.kind is Kind.FORFEIT_LOSS and e.opponent is None),
     "entries.short_games": lambda t: _entries(
         t, lambda e: e.kind in (Kind.WIN_SHORT, Kind.DRAW_SHORT, Kind.LOSS_SHORT)
     ),
@@ -233,6 +241,11 @@ def strip(t: Tournament, keys: Iterable[str]) -> Tournament:
         for e in p.entries:
             if "entries.absent" in keys and e.kind is Kind.ABSENT:
                 e = dataclasses.replace(e, kind=Kind.ZERO_BYE)
+            if e.opponent is None and e.kind.is_forfeit:
+                if "entries.forfeit_win_without_opponent" in keys and e.kind is Kind.FORFEIT_WIN:
+                    e = RoundEntry(Kind.FULL_BYE)
+                if "entries.forfeit_loss_without_opponent" in keys and e.kind is Kind.FORFEIT_LOSS:
+                    e = RoundEntry(Kind.ZERO_BYE)
             if "entries.short_games" in keys and e.kind in _SHORT:
                 e = dataclasses.replace(e, kind=_SHORT[e.kind])
             if "entries.short_games_unrated" in keys and e.kind in _SHORT_UNRATED:

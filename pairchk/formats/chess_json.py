@@ -28,7 +28,7 @@ import datetime
 import json
 from decimal import Decimal
 
-from ..errors import FormatError, Warning_
+from ..errors import FormatError, PairchkError, Warning_
 from ..model import (
     Color,
     Kind,
@@ -76,6 +76,8 @@ CANNOT_CARRY = [
     "entries.absent",
     "round_dates.as_written",
     "tournament.tiebreak_text",
+    "entries.forfeit_win_without_opponent",
+    "entries.forfeit_loss_without_opponent",
 ]
 
 _FIDE, _NATIONAL = "FIDE", "NAT"
@@ -197,16 +199,16 @@ def dump(t: Tournament, *, published: str | None = None, **_options) -> Dumped:
     if arbiters:
         info["arbiters"] = arbiters
     games: list[dict] = []
-    rounds = max(t.played_rounds, t.rounds or 0)
+    rounds = t.rounds or 0
     for rnd in range(1, t.played_rounds + 1):
         board_no = 0
         for b in boards(t, rnd):
             if b.black is None:
                 e = b.white_entry
-                if e.kind.has_opponent:
-                    warnings.append(Warning_(
-                        f"{NAME}: player {b.white} round {rnd}: {e.kind.name.lower()} without a"
-                        f" known opponent written as a bye ({_BYE_CODE[e.kind]})"))
+                if e.kind.has_opponent and not e.kind.is_forfeit:
+                    raise PairchkError(
+                        f"player {b.white} round {rnd}: a {e.kind.name.lower()} names opponent"
+                        f" {e.opponent}, who is not in the tournament")
                 games.append({"round": rnd, "white": b.white, "black": 0,
                               "wResult": _BYE_CODE[e.kind], "played": False, "rated": False})
                 continue
@@ -254,18 +256,25 @@ def dump(t: Tournament, *, published: str | None = None, **_options) -> Dumped:
             c["rank"] = p.rank
         competitors.append(c)
     tour: dict = {"tournamentNo": 1, "name": t.name, "tournamentType": t.system or "Swiss",
-                  "teamTournament": False, "numRounds": rounds,
-                  "rounds": [{"roundNo": i} for i in range(1, rounds + 1)],
+                  "teamTournament": False,
+                  "rounds": [{"roundNo": i} for i in range(
+                      1, max(rounds, t.played_rounds, len(t.round_dates)) + 1)],
                   "ratingList": _FIDE, "gameScoreSystem": "game",
                   # TieBreakServer's tiebreak.py reads tournament.scoreSystem.game; the
                   # jsonscheme names scoreLists + gameScoreSystem: both are written
                   "scoreSystem": {"game": _score_list(t.scoring)},
-                  "rankOrder": [{"order": i, "name": tb} for i, tb in enumerate(t.tiebreaks, 1)],
+                  # TieBreakServer keeps rankOrder as a list of tie-break codes (TRF26 212)
+                  "rankOrder": list(t.tiebreaks),
                   "gameList": games, "competitors": competitors}
     iso = t.round_dates_iso + ("",) * len(t.round_dates)
+    # TieBreakServer needs numRounds; when the file declared none, the played rounds are
+    # written and "other" says so, so that reading back does not declare the event finished
+    tour["numRounds"] = rounds or t.played_rounds
+    if not rounds:
+        tour["other"] = {"numRoundsDeclared": False}
     for i, date in enumerate(t.round_dates):
         date = iso[i] or date  # ISO dates where known (JSON readers expect them)
-        if date and i < rounds:
+        if date and i < len(tour["rounds"]):
             tour["rounds"][i]["startTime"] = date
     if t.time_control or t.time_control_encoded:
         tour["timeControl"] = {"description": t.time_control}
@@ -453,6 +462,8 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         players.append(_player(r, cid, c, prof, rating_lists, table, where))
 
     rounds = tour.get("numRounds")
+    other = tour.get("other") if isinstance(tour.get("other"), dict) else {}
+    declared = other.get("numRoundsDeclared")
     round_dates = tuple(str(x.get("startTime", "")) if isinstance(x, dict) else ""
                         for x in r.arr(tour.get("rounds"), f"{tw}.rounds"))
     while round_dates and not round_dates[-1]:
@@ -485,7 +496,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         deputy_arbiters=tuple(person(x) for x in arb.get("deputyChiefArbiters") or []),
         time_control=str(tc.get("description") or ""),
         time_control_encoded=str(tc.get("encoded") or ""),
-        rounds=_rounds(r, rounds, f"{tw}.numRounds"),
+        rounds=None if declared is False else _rounds(r, rounds, f"{tw}.numRounds"),
         system="" if ttype in ("Swiss", "Tournament") else ttype,
         scoring=scoring,
         initial_color={"w": Color.WHITE, "b": Color.BLACK}.get(top, Color.NONE),
@@ -614,7 +625,7 @@ def _player(r: _Reader, cid: int, c: dict, prof: dict, lists: list, table: Entry
         title=str(prof.get("fideTitle") or ""),
         rating=fide,
         federation=str(prof.get("federation") or ""),
-        fide_id="" if not fide_id else str(fide_id),
+        fide_id="" if fide_id is None else str(fide_id),
         birth=birth,
         points=r.points(c.get("gamePoints"), f"{where}.gamePoints"),
         rank=r.int_(c.get("rank"), f"{where}.rank", allow_none=True),

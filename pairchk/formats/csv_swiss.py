@@ -97,7 +97,7 @@ COLUMNS: tuple[Column, ...] = (
            "national id (ZPS club-member code in Germany)"),
     Column("fide_id", "FIDE-ID", "FIDE ID", ("fide-kennzahl", "fideid", "fide id", "fide-nr"),
            "FIDE id"),
-    Column("sex", "Geschlecht", "Sex", ("attribut", "gender", "m/w"), "m or w (f accepted)"),
+    Column("sex", "Geschlecht", "Sex", ("attribut", "gender", "m/w"), "m or w, kept as found"),
     Column("points", "Punkte", "Points", ("pkt", "pkt.", "pts", "score"),
            "points as declared (1,5 or 1.5 or 1½)"),
     Column("rank", "Platz", "Rank", ("rang", "pl.", "place"), "final rank as declared"),
@@ -505,8 +505,7 @@ def _read_player(row, columns, path, line, table: EntryTable) -> Player:
             col = columns.index(("points", None)) + 1
             raise FormatError(f"points {values['points']!r} are not a number", path=path,
                               line=line, column=col, expected="a number such as 4,5 or 4.5") from None
-    sex = values.get("sex", "").lower()
-    sex = {"f": "w", "m": "m", "w": "w"}.get(sex, sex)
+    sex = values.get("sex", "")  # as found: Swiss-Chess writes m/w, TRF files also M or f
     status = Status.WITHDRAWN if values.get("status", "").lower() in _WITHDRAWN else Status.ACTIVE
     for rnd, parts in sorted(rounds.items()):
         entry = _read_entry(parts, path, line, rnd)

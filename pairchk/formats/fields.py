@@ -24,7 +24,7 @@ def join_name(last: str, first: str) -> str:
     return f"{last}, {first}" if first else last
 
 
-_SLASH = re.compile(r"^(\d{4})[/.-](\d{2})[/.-](\d{2})$")
+_SLASH = re.compile(r"^(\d{4})/(\d{2})/(\d{2})$")  # the model's (TRF's) spelling
 _GERMAN = re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{4})$")
 _ISO = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
 

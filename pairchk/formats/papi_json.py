@@ -74,6 +74,7 @@ CANNOT_CARRY = [
     "player.national_ratings",
     "player.team",
     "player.status",
+    "entries.forfeit_win_without_opponent",
 ]
 
 _RESULT_IN = {1: Kind.LOSS, 2: Kind.DRAW, 3: Kind.WIN, 4: Kind.FORFEIT_LOSS, 5: Kind.FORFEIT_LOSS,
@@ -126,12 +127,17 @@ def dump(t: Tournament, **_options) -> Dumped:
         warnings.append(Warning_(f"{NAME}: starting numbers are positions in the player list;"
                                  " players renumbered 1..n"))
     variables: dict = {"name": t.name}
-    for key, value in (("type", t.system_text), ("rounds", str(t.rounds or t.played_rounds or "")),
+    for key, value in (("type", t.system_text), ("rounds", str(t.rounds or "")),
                        ("timeControl", t.time_control), ("venue", t.city),
                        ("startDate", _papi_date(t.start_date)), ("endDate", _papi_date(t.end_date)),
                        ("arbiter", t.chief_arbiter)):
         if value:
             variables[key] = value
+    for field in ("start_date", "end_date"):
+        value = getattr(t, field)
+        if value and _papi_date(value) == value.strip():
+            warnings.append(Warning_(f"{NAME}: tournament.{field} {value!r} is not an ISO date;"
+                                     " written as found (Papi reads DD/MM/YYYY)"))
     for i, tb in enumerate(t.tiebreaks[:3], 1):
         variables[f"tiebreak{i}"] = tb
     if len(t.tiebreaks) > 3:
@@ -143,7 +149,7 @@ def dump(t: Tournament, **_options) -> Dumped:
         if p.sex:
             out["gender"] = {"m": "M", "w": "F"}.get(p.sex, p.sex.upper())
         if p.birth:
-            out["birthDate"] = _papi_date(p.birth.replace("/", "-"))
+            out["birthDate"] = _papi_date(p.birth)  # DD/MM/YYYY, as Papi requires
         if p.rating is not None:
             out["elo"] = p.rating
         for key, value in (("federation", p.federation), ("club", p.club), ("fideCode", p.fide_id),
@@ -169,6 +175,8 @@ def dump(t: Tournament, **_options) -> Dumped:
                 rec["result"] = result
             elif e.kind is Kind.ABSENT:
                 rec = {"color": "F", "result": 0}  # unpaired, no points: as Sharly-Chess writes it
+            elif e.kind is Kind.FORFEIT_WIN:
+                rec["result"] = 10  # a forfeit win against nobody: 6 would read as EXEMPT (PAB)
             else:
                 rec["result"] = _RESULT_OUT[e.kind]
             rounds[str(rnd)] = rec

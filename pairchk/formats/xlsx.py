@@ -541,7 +541,7 @@ def _read_tournament(sheet: _Sheet, warnings: list[Warning_]) -> tuple[Tournamen
                 values.pop()
             changes[lists[label]] = tuple(values)
         elif label in repeat:
-            rep[repeat[label]].append(_text(first))
+            rep[repeat[label]].append("" if first is None else str(first))  # verbatim
         elif label.startswith("points:"):
             name = label.split(":", 1)[1].strip()
             if name not in _SCORE_FIELDS:
