@@ -30,7 +30,6 @@ import dataclasses
 import io
 import re
 from dataclasses import dataclass
-from decimal import Decimal
 
 from ..errors import FormatError, Warning_
 from ..model import Color, Kind, Player, RoundEntry, ScoreSystem, Status, Tournament

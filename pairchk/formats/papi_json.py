@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import json
 import re
-from decimal import Decimal
 
 from ..errors import FormatError, Warning_
 from ..model import Color, Kind, Player, RoundEntry, Tournament

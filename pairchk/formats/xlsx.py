@@ -49,7 +49,7 @@ from ..model import (
 )
 from . import Dumped, Loaded, carry
 from .boards import MAX_ROUND, EntryTable, boards
-from .fields import format_points, iso_round_dates, parse_points
+from .fields import iso_round_dates, parse_points
 
 NAME = "xlsx"
 EXTENSIONS = (".xlsx",)
