@@ -6,24 +6,32 @@ one) so that the checker can name the first criterion on which it is worse.
 
 How the engine works (procedural, brackets top-down, C.04.3 2026 art. 3-4):
 
-* Before the first bracket the lowest score a PAB assignee can have is fixed ([C5]) by
-  maximum-cardinality matching (Edmonds) with a dummy vertex joined to the eligible players.
+* Before the first bracket the lowest score a PAB assignee can have is fixed ([C5], 2026 only)
+  by maximum-cardinality matching (Edmonds, :mod:`pairchk.matching`) with a dummy vertex
+  joined to the eligible players.
 * Each bracket (incoming MDPs + residents) is paired by enumerating candidates in the
-  generation order of the rules: MDP sets (best [C7] first, then lexicographic), MDP partners
-  (S2 transpositions), then the remainder's exchanges (fewest players, smallest BSN-sum
-  difference, highest BSN out of S1, lowest into S1) and transpositions. Each candidate is
-  scored on [C8] (pairs in the next bracket), [C9], colour [C10]-[C13] and float [C14]-[C21]
-  criteria; the first perfect candidate is taken at once, otherwise the best, ties to the
-  earliest. Branches are cut with exact lower bounds (colour-preference counts) and completion
-  ([C4]: downfloaters + all lower players must still admit a legal pairing) is decided by
-  matching, cached per set of downfloaters.
-* The number of pairs ([C6]) and the downfloater scores ([C7]) are tried best first; a bracket
-  only gives up a pair when no candidate with more pairs passes [C4].
+  generation order of the rules: number of pairs ([C6]) and MDP sets (best [C7], 2017: PSD,
+  then lexicographic), MDP partners (S2 transpositions), then the remainder's exchanges
+  (fewest players, smallest BSN-sum difference, highest BSN out of S1, lowest into S1) and
+  transpositions. Each candidate gets the vector ([C8] pairs the next bracket can make,
+  [C9] unplayed games of the PAB assignee, [C10]..[C13] colours, [C14]..[C21] floats); the
+  first candidate reaching the ideal vector is taken at once, otherwise the best, ties to the
+  earliest generated.
+* Completion ([C4]: downfloaters + all lower players must still admit a legal pairing) is
+  decided by matching, cached per set of downfloaters; residents whose floating would break it
+  must be paired.
+* Search is branch and bound in two passes: pass 1 only explores branches that can still
+  reach the ideal vector, pass 2 everything (seeded with pass 1's best; ties still go to the
+  earliest candidate). Bounds: colour-preference counts, bipartite matchings of the remaining
+  S1 players onto later partners (who grants colours, who must not float). Brackets whose
+  bounds stay loose are cut by a node budget (:data:`NODE_BUDGET`); the best candidate found
+  is then used, which is where the engine can still differ from the endorsed one.
 
-Deliberate simplifications (documented so the checker's user can judge):
-[C8] counts the pairs the next bracket could make (maximum matching of downfloaters and next
-scoregroup) without re-checking completion below it; the 2017 edition uses the same machinery
-with PSD (A.8) in place of [C6]/[C7] of 2026.
+Semantics follow the endorsed engine (bbpPairings v6 for 2026, v5 for 2017) where the text is
+open: [C8] counts pairs of the next bracket with completion of everything below (2017 C.7:
+without), [C9] applies in the bracket from which the PAB assignee comes, floats and scores use
+pairing scores (virtual points included), colour rule 5 uses the rank among players taking
+part in the pairing.
 
 >>> from pairchk.model import Tournament, Player
 >>> from pairchk.state import round_state
@@ -248,6 +256,69 @@ def _pair_bracket(R: _Round, mdps: list[int], residents: list[int], next_sg: lis
     return res
 
 
+def _next_bracket_scores(R: _Round, dmask: int, nmask: int, k: int, ymask: int | None) -> tuple:
+    """[C8] second part (2026 C7 applied to the next bracket): among ways to make ``k`` pairs
+    there, pair the highest-scored downfloaters. Returns the negated scores of the higher
+    players of the ``k`` pairs, sorted from the highest (lower is better).
+
+    Feasibility of "these downfloaters F paired, k pairs in all" is a perfect matching of
+    F + next residents + u helper vertices joined to every next resident,
+    u = |N| - (2k - |F|). Completion below (2026) is checked on the witness found, not on
+    every such matching (simplification).
+    """
+    ds = [i for i in _bits(dmask)]
+    ns = [i for i in _bits(nmask)]
+    sN = R.score[ns[0]] if ns else Decimal(0)
+    if not ds or k == 0:
+        return tuple(-sN for _ in range(k))
+    if len(ds) > 8:
+        return ()
+    opts = []
+    for r in range(min(len(ds), k), -1, -1):
+        for F in combinations(ds, r):
+            sc = sorted([R.score[d] for d in F] + [sN] * (k - r), reverse=True)
+            opts.append((tuple(-x for x in sc), F))
+    opts.sort()
+    for vec, F in opts:
+        u = len(ns) - (2 * k - len(F))
+        if u < 0:
+            continue
+        verts = list(F) + ns
+        idx = {v: i for i, v in enumerate(verts)}
+        m = len(verts) + u
+        ladj = [0] * m
+        for v in verts:
+            a = 0
+            for w in _bits(R.adj[v] & nmask):
+                a |= 1 << idx[w]
+            ladj[idx[v]] |= a
+            for w in _bits(a):
+                ladj[w] |= 1 << idx[v]
+        for j in range(u):
+            h = len(verts) + j
+            for v in ns:
+                ladj[h] |= 1 << idx[v]
+                ladj[idx[v]] |= 1 << h
+        if m % 2:
+            continue
+        mate = max_matching(ladj)
+        if matching_size(mate) * 2 != m:
+            continue
+        if ymask is None:
+            return vec
+        # completion below with the players this witness leaves over (not exhaustive)
+        left = 0
+        for d in ds:
+            if d not in F:
+                left |= 1 << d
+        for v in ns:
+            if mate[idx[v]] >= len(verts):
+                left |= 1 << v
+        if R.completable(left | ymask):
+            return vec
+    return ()
+
+
 def _colour_bounds(R: _Round, remaining: list[int], r: int) -> tuple[int, int]:
     """Lower bounds on [C12]/[C13] failures when ``r`` pairs are formed from ``remaining``.
 
@@ -408,7 +479,7 @@ def _search_bracket(R: _Round, M: list[int], S: list[int], N: list[int], lower: 
     blev = {s: k for k, s in enumerate(blev_list)}
     warm_lower = R.warm(lower)
     comp_cache: dict[int, bool] = {}
-    c8_cache: dict[int, int] = {}
+    c8_cache: dict[int, tuple] = {}
     nmask = 0
     for i in N:
         nmask |= 1 << i
@@ -424,12 +495,17 @@ def _search_bracket(R: _Round, M: list[int], S: list[int], N: list[int], lower: 
 
     ymask = lower & ~nmask
 
-    def c8(dmask: int) -> int:
+    def c8(dmask: int) -> tuple:
         """[C8]: pairs the next bracket can make (downfloaters with next residents, residents
         among themselves) while everything below stays completable."""
         r = c8_cache.get(dmask)
         if r is None:
-            r = _next_bracket_pairs(R, dmask, nmask, ymask) if N else 0
+            if N:
+                k8 = _next_bracket_pairs(R, dmask, nmask, ymask)
+                r = (-k8, _next_bracket_scores(
+                    R, dmask, nmask, k8, None if R.st.edition == "2017" else ymask))
+            else:
+                r = (0, ())
             c8_cache[dmask] = r
         return r
 
@@ -506,12 +582,19 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
     nfloat = len(M) + len(S) - 2 * npairs
     nN = len(N)
     # [C8] bound: each downfloater adds at most one pair to what the next bracket makes alone
+    # and, for the same number of pairs, the highest-scored downfloaters are the ones paired
+    unpaired_m = [x for x in M if x not in paired_mdps]
     if not N:
-        ideal8 = 0
+        ideal8 = (0, ())
     elif nfloat == 0:
-        ideal8 = -c8(0)  # exact: nobody floats
+        ideal8 = c8(0)  # exact: nobody floats
     else:
-        ideal8 = -min((nfloat + nN) // 2, nN)
+        k8 = min((nfloat + nN) // 2, nN)
+        dsc = sorted([R.score[x] for x in unpaired_m]
+                     + [R.score[S[0]]] * (nfloat - len(unpaired_m)) if S else
+                     [R.score[x] for x in unpaired_m], reverse=True)[:k8]
+        dsc += [R.score[N[0]]] * (k8 - len(dsc))
+        ideal8 = (-k8, tuple(-x for x in dsc))
     ideal9 = 0
     if c9_active:
         rk = sorted(R.rank9.get(R.ps[i].played, 0) for i in M + S if R.score[i] == R.bye_score)
@@ -536,7 +619,7 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
             dmask |= 1 << x
         if not completable(dmask):
             return
-        v8 = -c8(dmask)
+        v8 = c8(dmask)
         v9 = 0
         if c9_active:
             v9 = -sum(R.rank9.get(R.ps[x].played, 0) for p in pairs for x in p
