@@ -306,16 +306,37 @@ def _next_bracket_scores(R: _Round, dmask: int, nmask: int, k: int, ymask: int |
             continue
         if ymask is None:
             return vec
-        # completion below with the players this witness leaves over (not exhaustive)
+        # completion below with the players left over: the witness first, then (small
+        # brackets) every choice of the next residents left over
         left = 0
         for d in ds:
             if d not in F:
                 left |= 1 << d
+        wl = left
         for v in ns:
             if mate[idx[v]] >= len(verts):
-                left |= 1 << v
-        if R.completable(left | ymask):
+                wl |= 1 << v
+        if R.completable(wl | ymask):
             return vec
+        if _comb(len(ns), u) > 200:
+            continue
+        fmask = 0
+        for d in F:
+            fmask |= 1 << d
+        for lo in combinations(ns, u):
+            lm = 0
+            for v in lo:
+                lm |= 1 << v
+            inside = (fmask | nmask) & ~lm
+            sub = [0] * len(R.adj)
+            for v in _bits(inside):
+                sub[v] = R.adj[v] & inside & nmask if not (fmask >> v & 1) else R.adj[v] & inside & nmask
+            for v in _bits(inside & nmask):
+                sub[v] |= R.adj[v] & fmask & inside
+            if matching_size(max_matching(sub, active=inside)) * 2 != _popcount(inside):
+                continue
+            if R.completable(left | lm | ymask):
+                return vec
     return ()
 
 
@@ -483,7 +504,11 @@ def _search_bracket(R: _Round, M: list[int], S: list[int], N: list[int], lower: 
     nmask = 0
     for i in N:
         nmask |= 1 << i
-    c9_active = R.odd and R.bye_score is not None and R.score[S[0]] <= R.bye_score if S else False
+    # [C9] only where the PAB assignee is the bracket's one downfloater: the players below must
+    # be able to pair among themselves (as the endorsed engine decides it before the bracket)
+    c9_active = bool(S) and R.odd and R.bye_score is not None and R.score[S[0]] <= R.bye_score
+    if c9_active and lower:
+        c9_active = _popcount(lower) % 2 == 0 and R.completable(lower, warm_lower)
     level_of = {i: blev[R.score[i]] for i in B}
 
     def completable(dmask: int) -> bool:
