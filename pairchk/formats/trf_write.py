@@ -20,6 +20,7 @@ from decimal import Decimal
 from ..errors import PairchkError, Warning_
 from ..model import Color, Kind, Player, RoundEntry, ScoreSystem, Status, Tournament
 from . import Dumped
+from .carry import DESCRIPTIONS
 
 _CANONICAL = (
     "###", "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122",
@@ -39,6 +40,21 @@ _TRF26_ONLY = frozenset("172 182 192 202 212 222 352 362 NRS 310 300 320 330 299
 
 
 _ISO = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+# The model field behind each TRF26-only record, so that a TRF16 warning names what is lost
+# in the words of ``carry.DESCRIPTIONS`` (the vocabulary every format's warnings share).
+_FIELD_OF = {
+    "172": "tournament.starting_rank_method", "182": "tournament.pairing_controller",
+    "192": "tournament.system", "202": "tournament.tiebreak_text", "212": "tournament.tiebreaks",
+    "222": "tournament.time_control_encoded", "352": "tournament.board_colors",
+    "362": "tournament.team_scoring", "300": "tournament.lineups",
+    "330": "tournament.team_matches", "299": "tournament.abnormal_points",
+}
+
+
+def _what(key: str) -> str:
+    """``"tournament.time_control_encoded"`` -> ``"encoded time control"``."""
+    return DESCRIPTIONS[key].split(" (")[0]
 
 
 def _trf_date(d: str) -> str:
@@ -163,7 +179,8 @@ def _acceleration_lines(t: Tournament, kind: str, warn) -> dict[str, list[str]]:
         lines = []
         for a in t.acceleration:
             if any(a.match_points):
-                warn(f"accelerated match points of {a.player} cannot be written in XXA records")
+                warn(f"acceleration of player {a.player}: match points cannot be written in XXA "
+                     "records (TRF26 250); not written")
             if not a.points:
                 continue
             lines.append(f"XXA {a.player:>4}" + "".join(f" {_pts4(x)}" for x in a.points))
@@ -281,7 +298,7 @@ def render(t: Tournament, version: str, style: dict | None, warn) -> dict[str, l
             continue
         if version == "trf" and tag not in src_tags:
             if tag != "192":
-                warn(f"record {tag} ({value!r}) exists only in TRF26; not written")
+                warn(f"{_what(_FIELD_OF[tag])} ({value!r}) needs TRF26 record {tag}; not written")
             continue
         text(tag, value)
     ranks = compute_ranks(t)
@@ -299,7 +316,8 @@ def render(t: Tournament, version: str, style: dict | None, warn) -> dict[str, l
         put("001", player_line(p, pts, ranks[p.number], warn))
         for nr in p.national_ratings:
             if version == "trf" and "NRS" not in src_tags:
-                warn(f"player {p.number}: national rating line {nr.federation} exists only in TRF26; not written")
+                warn(f"player {p.number}: national ratings: the {nr.federation} line needs TRF26; "
+                     "not written")
                 continue
             put("NRS", _nrs_line(p, nr))
         if (p.national_rating is not None or p.national_id) and not p.national_ratings:
@@ -327,7 +345,9 @@ def render(t: Tournament, version: str, style: dict | None, warn) -> dict[str, l
         if d["byes"] == "XXZ" and b.kind.value == "Z" and b.round in (0, t.played_rounds + 1):
             put("XXZ", "XXZ " + " ".join(str(x) for x in b.players))
         elif d["byes"] == "XXZ" and "240" not in src_tags:
-            warn(f"declared {b.kind.name.lower()} bye for round {b.round or 'next'} needs TRF26 record 240; not written")
+            # TRF16 (JaVaFo XXZ) can only say "absent (zero points) in the next round"
+            warn(f"declared byes: {b.kind.name.lower()} bye for round {b.round or 'next'} needs "
+                 "TRF26 record 240; not written")
         else:
             rnd = b.round or t.played_rounds + 1  # round 0 = "the next round" (XXZ)
             put("240", f"240 {b.kind.value} {rnd:>3}" + "".join(f" {x:>4}" for x in b.players))
@@ -347,7 +367,14 @@ def render(t: Tournament, version: str, style: dict | None, warn) -> dict[str, l
         put("299", line)
     for tag in ("300", "320", "330", "299"):
         if version == "trf" and tag in g and tag not in src_tags:
-            warn(f"{len(g[tag])} record(s) {tag} exist only in TRF26; not written")
+            if tag == "320":
+                what = ", ".join(_what(k) for k in (
+                    "tournament.team_pab_match_points", "tournament.team_pab_game_points")
+                    if getattr(t, k.partition(".")[2]) is not None)
+                what = ", ".join(x for x in (what, "team matches" if pab else "") if x)
+            else:
+                what = _what(_FIELD_OF[tag])
+            warn(f"{what}: {len(g[tag])} record(s) {tag} exist only in TRF26; not written")
             del g[tag]
     for x in t.extra_records:
         put("?", x)
