@@ -220,6 +220,12 @@ def pair_round(
         rnd = t.played_rounds + 1
     if rnd < 1:
         raise PairchkError(f"round {rnd} does not exist; rounds start at 1")
+    pending = sorted({r for p in t.players for r, e in enumerate(p.entries[: rnd - 1], 1)
+                      if e.kind is Kind.PENDING})
+    if pending:  # scores, colours and floats before rnd depend on those results
+        raise PairchkError(
+            f"round {pending[0]} has games without a result; enter the results before pairing "
+            f"round {rnd}")
     state = engine.round_state(t, rnd, edition=ed)
     result = engine.pair(state)
     players = getattr(state, "players", None)
