@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 
 from pairchk import formats
 from pairchk.model import (Acceleration, ByeKind, DeclaredBye, NationalRating, Player, RoundEntry,
-                           Kind, Color, Tournament)
+                           Kind, Color, TeamMatch, Tournament)
 
 
 def _two_players(**changes) -> Tournament:
@@ -38,3 +39,41 @@ def test_trf16_names_each_trf26_only_field_it_cannot_write():
     ]
     text = d.data.decode()
     assert "XXZ 2\n" in text and "XXA    1  1.0\n" in text  # what TRF16 can say is written
+
+
+TP = Path(__file__).resolve().parents[1] / "fixtures" / "travel_partner_8.trf"
+
+
+def _with_team_matches(t: Tournament) -> Tournament:
+    """The fixture as a program that stores team matches (chess-results, JSON) would hold it."""
+    seen, matches = set(), []
+    for lu in t.lineups:
+        if lu.opponent is not None and frozenset((lu.round, lu.team, lu.opponent)) not in seen:
+            seen.add(frozenset((lu.round, lu.team, lu.opponent)))
+            matches.append(TeamMatch(lu.round, lu.team, lu.opponent))
+    return t.replace(team_matches=tuple(matches))
+
+
+def test_trf26_writes_330_only_for_forfeits_and_a_travel_partner_league_still_checks_ok(tmp_path):
+    from typer.testing import CliRunner
+
+    from pairchk.cli import app
+    from pairchk.systems import travel_partner
+
+    t = _with_team_matches(formats.load_path(str(TP)).tournament)
+    n = len(t.team_matches)
+    assert n == 24 and travel_partner.check(t).ok
+    forfeit = TeamMatch(7, 1, 6, "+-")  # round 7 of the schedule: 1 plays 6
+    t = t.replace(team_matches=t.team_matches + (forfeit,))
+    d = formats.dump(t, "trf26")
+    assert [w.message for w in d.warnings] == [
+        f"team matches: {n} played match(es) have no TRF26 record (330 is for forfeits only);"
+        f" {n} of them named by the line-ups (300); not written"]
+    assert [x for x in d.data.decode().splitlines() if x.startswith("330")] == ["330 +-   7   1   6"]
+    back = formats.get("trf26").load(d.data).tournament  # strict: a blank 330 type is refused
+    assert back.team_matches == (forfeit,)
+    assert back.lineups == t.lineups and back.players == t.players
+    out = tmp_path / "tp.trf"
+    out.write_bytes(d.data)
+    r = CliRunner().invoke(app, ["check", str(out), "--system", "travel-partner"])
+    assert r.exit_code == 0, r.output

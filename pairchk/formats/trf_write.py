@@ -52,6 +52,9 @@ _FIELD_OF = {
 }
 
 
+_FORFEITS = ("+-", "-+", "--")
+
+
 def _what(key: str) -> str:
     """``"tournament.time_control_encoded"`` -> ``"encoded time control"``."""
     return DESCRIPTIONS[key].split(" (")[0]
@@ -338,9 +341,23 @@ def render(t: Tournament, version: str, style: dict | None, warn) -> dict[str, l
             slots[m.round - 1] = str(m.home)
         put("320", (f"320 {_pts4(t.team_pab_match_points)} {_pts4(t.team_pab_game_points)}"
                     + "".join(f"{s:>4}" for s in slots)).rstrip())
+    # 330 is only for forfeited matches (TRF26: "+-", "-+", "--"); a played match has no record
+    # of its own: the line-ups (300) name the opponent team, and the games say who met whom
+    played = [m for m in t.team_matches if m.away is not None and not m.forfeit]
     for m in t.team_matches:
-        if m.away is not None or m.forfeit:
+        if m.forfeit in _FORFEITS:
             put("330", f"330 {m.forfeit:<2} {m.round:>3} {m.home:>3} {_col(3, m.away)}".rstrip())
+        elif m.forfeit:
+            warn(f"team matches: round {m.round} {m.home}-{m.away} has forfeit type {m.forfeit!r},"
+                 " TRF26 330 knows only +-, -+ and --; not written")
+    if played:
+        shown = {(lu.round, lu.team, lu.opponent) for lu in t.lineups if lu.opponent is not None}
+        covered = sum(1 for m in played if (m.round, m.home, m.away) in shown
+                      or (m.round, m.away, m.home) in shown)
+        where = (f"{covered} of them named by the line-ups (300)" if version == "trf26"
+                 else "TRF16 has no team-match records")
+        warn(f"team matches: {len(played)} played match(es) have no TRF26 record (330 is for"
+             f" forfeits only); {where}; not written")
     for b in t.declared_byes:
         if d["byes"] == "XXZ" and b.kind.value == "Z" and b.round in (0, t.played_rounds + 1):
             put("XXZ", "XXZ " + " ".join(str(x) for x in b.players))
