@@ -288,7 +288,6 @@ def build_full() -> Tournament:
 
 # Found by the test below; strict xfail so an entry must go once the writer is fixed.
 FULL_GAPS = {
-    "trf26": "a national-rating line read back has its raw text filled in (NationalRating.raw)",
     "chess-results-xml": "deputy arbiters 'Last, First' come back split at the comma; the"
                          " tie-break text (TRF26 202) is dropped without a warning",
 }

@@ -41,6 +41,23 @@ def test_trf16_names_each_trf26_only_field_it_cannot_write():
     assert "XXZ 2\n" in text and "XXA    1  1.0\n" in text  # what TRF16 can say is written
 
 
+def test_trf26_reads_back_national_rating_lines_exactly():
+    t = _two_players()
+    t = t.replace(players=(t.players[0].replace(
+        national_ratings=(NationalRating("GER", 2250, "GER", "123"),), national_rating=2250,
+        national_id="123"), t.players[1]))
+    mod = formats.get("trf26")
+    once = mod.load(mod.dump(t).data).tournament
+    assert once.player(1).national_ratings == t.player(1).national_ratings  # no raw text added
+    assert mod.load(mod.dump(once).data).tournament == once
+    # a line as some other program spelled it is kept verbatim and written back as found
+    odd = mod.dump(t).data.decode().replace("GER    1      A, B", "GER    1      A,B ")
+    back = mod.load(odd.encode()).tournament
+    assert back.player(1).national_ratings[0].raw.startswith("GER    1      A,B ")
+    assert mod.dump(back).data.decode() == odd
+    assert mod.load(mod.dump(back).data).tournament == back
+
+
 TP = Path(__file__).resolve().parents[1] / "fixtures" / "travel_partner_8.trf"
 
 

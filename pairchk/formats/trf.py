@@ -233,6 +233,16 @@ def parse_player(line: str, path: str | None, lineno: int, ctx: _Ctx | None = No
     )
 
 
+def _canonical_raw(p: Player, nr: NationalRating) -> NationalRating:
+    """``nr`` without its raw line when the writer renders exactly that line from the fields."""
+    from dataclasses import replace
+
+    from .trf_write import _nrs_line
+
+    bare = replace(nr, raw="")
+    return bare if nr.raw == _nrs_line(p, bare) else nr
+
+
 def _parse_nrs(line: str, path, lineno, ctx) -> tuple[int, NationalRating]:
     """A TRF26 national-rating line: federation in 1-3, then the 001 layout."""
     num = _num(line[4:8], path, lineno, 5, "player of the national-rating line", ctx=ctx) or 0
@@ -543,7 +553,9 @@ def load(data: bytes, *, path: str | None = None, strict: bool = True) -> Loaded
     for p in players:
         changes: dict = {}
         if p.number in nrs and p.number not in seen_numbers:
-            nr = tuple(nrs[p.number])
+            # the raw line is kept only when the writer would not give it back as found (a
+            # canonical line read back after writing must not differ from the model written)
+            nr = tuple(_canonical_raw(p, x) for x in nrs[p.number])
             changes.update(national_ratings=nr, national_rating=nr[0].rating, national_id=nr[0].national_id)
         if p.number in team_of:
             changes["team"] = team_of[p.number]
