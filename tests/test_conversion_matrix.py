@@ -287,10 +287,7 @@ def build_full() -> Tournament:
 
 
 # Found by the test below; strict xfail so an entry must go once the writer is fixed.
-FULL_GAPS = {
-    "chess-results-xml": "deputy arbiters 'Last, First' come back split at the comma; the"
-                         " tie-break text (TRF26 202) is dropped without a warning",
-}
+FULL_GAPS: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("fmt", _matrix_params(FULL_GAPS))

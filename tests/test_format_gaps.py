@@ -94,3 +94,17 @@ def test_trf26_writes_330_only_for_forfeits_and_a_travel_partner_league_still_ch
     out.write_bytes(d.data)
     r = CliRunner().invoke(app, ["check", str(out), "--system", "travel-partner"])
     assert r.exit_code == 0, r.output
+
+
+def test_chess_results_xml_keeps_deputy_arbiters_with_commas_and_names_what_it_drops():
+    mod = formats.get("chess-results-xml")
+    for deputies in (("Deputy, One", "Deputy, Two"), ("Deputy, One",), ("IA A. One", "FA B. Two")):
+        t = _two_players(deputy_arbiters=deputies)
+        assert mod.load(mod.dump(t).data).tournament.deputy_arbiters == deputies
+    d = mod.dump(_two_players(tiebreak_text="BH/C1,SB", team_pab_game_points=Decimal(2)))
+    assert [w.message for w in d.warnings] == [
+        "chess-results-xml cannot carry tournament.tiebreak_text (tie-break definition (TRF26 202)):"
+        " 1 dropped",
+        "chess-results-xml keeps the game points of a team PAB only in a team bye (teampairing"
+        " no2=-1), and there is none; 2 dropped",
+    ]

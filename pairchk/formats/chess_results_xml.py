@@ -37,7 +37,7 @@ CANNOT_CARRY = [
     "tournament.round_dates",  # the dates as written in the source; ISO dates are carried
     "tournament.system", "tournament.system_text", "tournament.acceleration",
     "tournament.initial_color", "tournament.forbidden_pairs", "tournament.declared_byes",
-    "tournament.abnormal_points", "tournament.time_control_encoded",
+    "tournament.abnormal_points", "tournament.time_control_encoded", "tournament.tiebreak_text",
     "tournament.starting_rank_method", "tournament.pairing_controller", "tournament.board_colors",
     "tournament.team_scoring", "tournament.declared_players", "tournament.declared_rated",
     "tournament.declared_teams", "tournament.extra_records", "tournament.comments",
@@ -250,7 +250,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         start_date=_iso(td.get("from", "")), end_date=_iso(td.get("to", "")),
         round_dates_iso=tuple(round_dates),
         chief_arbiter=(td.get("chiefarbiter") or td.get("arbiter") or "").strip(),
-        deputy_arbiters=tuple(a.strip() for a in (td.get("deputyarbiter") or "").split(",") if a.strip()),
+        deputy_arbiters=_deputies(td.get("deputyarbiter") or ""),
         time_control=(td.get("timecontrol") or "").strip(), rounds=rounds,
         tiebreaks=tuple(_TB_PREFIX + n for n in tb if n and n != "0"),
         scoring=scoring, teams=tuple(teams), lineups=tuple(lineups), team_matches=tuple(matches),
@@ -259,6 +259,30 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     )
     meta = {"key": td.get("key", ""), "type": td.get("type", "")}
     return Loaded(t, warnings, lines=lines, meta=meta)
+
+
+def _deputies(text: str) -> tuple[str, ...]:
+    """``deputyarbiter`` is one text: names split at commas, or at semicolons when there are any
+    (the writer uses them when a name has a comma, as in "Last, First").
+
+    >>> _deputies("IA A. One, FA B. Two"), _deputies("One, A; Two, B"), _deputies("One, A;")
+    (('IA A. One', 'FA B. Two'), ('One, A', 'Two, B'), ('One, A',))
+    """
+    sep = ";" if ";" in text else ","
+    return tuple(a.strip() for a in text.split(sep) if a.strip())
+
+
+def _deputy_text(names: tuple[str, ...]) -> str:
+    """The ``deputyarbiter`` text that ``_deputies`` reads back as ``names``.
+
+    >>> _deputy_text(("A. One", "B. Two")), _deputy_text(("One, A",)), _deputy_text(("One, A", "Two, B"))
+    ('A. One, B. Two', 'One, A;', 'One, A; Two, B')
+    """
+    names = tuple(n.strip() for n in names if n.strip())
+    if not any("," in n or ";" in n for n in names):
+        return ", ".join(names)
+    text = "; ".join(n.replace(";", ",") for n in names)
+    return text + ";" if len(names) == 1 else text
 
 
 def _kinds(rw: Decimal, rb: Decimal, forfeit: str) -> tuple[Kind, Kind]:
@@ -313,7 +337,7 @@ def dump(t: Tournament, **options) -> Dumped:
         "playerperteam": str(max((len(lu.players) for lu in t.lineups), default="")) if t.teams else "",
         "category": "0",
         "ratingavg": str(round(sum(ratings) / len(ratings))) if ratings else "",
-        "endstatus": "", "chiefarbiter": t.chief_arbiter, "deputyarbiter": ", ".join(t.deputy_arbiters),
+        "endstatus": "", "chiefarbiter": t.chief_arbiter, "deputyarbiter": _deputy_text(t.deputy_arbiters),
         "homepageorganiser": "", "mail": "", "federation": t.federation, "creator": "",
     }
     etree.SubElement(etree.SubElement(root, "tournamentdata"), "tournament", attrs)
@@ -395,5 +419,22 @@ def dump(t: Tournament, **options) -> Dumped:
                 "res1": _fmt(game_points.get((m.round, m.home), Decimal(0)) if m.away is not None
                              else t.team_pab_game_points or Decimal(0), comma=False),
                 "res2": _fmt(game_points.get((m.round, m.away), Decimal(0)), comma=False)})
+    if t.team_pab_game_points is not None and not any(m.away is None for m in t.team_matches):
+        warnings.append(Warning_(f"{NAME} keeps the game points of a team PAB only in a team bye"
+                                 f" (teampairing no2=-1), and there is none; {t.team_pab_game_points}"
+                                 " dropped"))
     data = etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
+    if t.lineups:
+        # the file has no line-up records: a line-up is read back from the boards of the games
+        # (and a team bye's first players), so one that the games do not show cannot be carried
+        try:
+            back = set(load(data).tournament.lineups)
+        except FormatError:
+            back = set()
+        lost = [lu for lu in t.lineups if lu not in back]
+        if lost:
+            warnings.append(Warning_(
+                f"{NAME} keeps team line-ups only as the boards of the games: {len(lost)} of"
+                f" {len(t.lineups)} do not come back as given (first: round {lost[0].round},"
+                f" team {lost[0].team})"))
     return Dumped(data, warnings)
