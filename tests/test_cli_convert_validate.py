@@ -129,7 +129,7 @@ def test_convert_warns_about_what_trf16_cannot_carry(tmp_path):
     assert r.exit_code == 0
     assert r.stderr.splitlines() == [
         "warning: player 1: club 'SK Berlin' cannot be written in TRF",
-        "warning: forbidden pair (1, 2) limited to rounds 3-4 needs TRF26 record 260; not written",
+        "warning: forbidden pairs: (1, 2) limited to rounds 3-4 needs TRF26 record 260; not written",
     ]
 
 

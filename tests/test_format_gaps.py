@@ -108,3 +108,19 @@ def test_chess_results_xml_keeps_deputy_arbiters_with_commas_and_names_what_it_d
         "chess-results-xml keeps the game points of a team PAB only in a team bye (teampairing"
         " no2=-1), and there is none; 2 dropped",
     ]
+
+
+def test_team_match_forfeits_and_team_details_are_named_where_they_cannot_be_written():
+    from pairchk.model import Team
+
+    teams = (Team(1, "Rochade", (1,), nickname="ROC", rank=1), Team(2, "Springer", (2,)))
+    t = _two_players(teams=teams, team_matches=(TeamMatch(1, 1, 2, "+-"),))
+    t = t.replace(players=tuple(p.replace(team=p.number) for p in t.players))
+    d = formats.dump(t, "chess-results-xml")
+    assert [w.message for w in d.warnings] == [
+        "chess-results-xml has no forfeit type for team matches: 1 (first: round 1 1-2 +-) written"
+        " as plain matches"]
+    assert [w.message for w in formats.dump(t, "trf").warnings] == [
+        "teams: nickname, strength, points and rank need TRF26 record 310; not written",
+        "team matches: 1 record(s) 330 exist only in TRF26; not written"]
+    assert formats.get("trf26").load(formats.dump(t, "trf26").data).tournament.team_matches == t.team_matches

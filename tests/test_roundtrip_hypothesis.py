@@ -145,7 +145,7 @@ def test_trf26_writes_and_reads_acceleration_forbidden_pairs_and_byes():
     out16 = formats.dump(t, "trf")
     assert [w.message for w in out16.warnings] == [
         "declared byes: half bye for round 1 needs TRF26 record 240; not written",
-        "forbidden pair (3, 4) limited to rounds 2-3 needs TRF26 record 260; not written",
+        "forbidden pairs: (3, 4) limited to rounds 2-3 needs TRF26 record 260; not written",
     ]
     assert "XXA    1  1.0  1.0  0.5\n" in out16.data.decode()
 

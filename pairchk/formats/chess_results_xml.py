@@ -419,6 +419,11 @@ def dump(t: Tournament, **options) -> Dumped:
                 "res1": _fmt(game_points.get((m.round, m.home), Decimal(0)) if m.away is not None
                              else t.team_pab_game_points or Decimal(0), comma=False),
                 "res2": _fmt(game_points.get((m.round, m.away), Decimal(0)), comma=False)})
+    forfeited = [m for m in t.team_matches if m.forfeit]
+    if forfeited:  # <teampairing> has res1/res2 only; the games' forfeit="K" stay per board
+        warnings.append(Warning_(f"{NAME} has no forfeit type for team matches: {len(forfeited)}"
+                                 f" (first: round {forfeited[0].round} {forfeited[0].home}-"
+                                 f"{forfeited[0].away} {forfeited[0].forfeit}) written as plain matches"))
     if t.team_pab_game_points is not None and not any(m.away is None for m in t.team_matches):
         warnings.append(Warning_(f"{NAME} keeps the game points of a team PAB only in a team bye"
                                  f" (teampairing no2=-1), and there is none; {t.team_pab_game_points}"

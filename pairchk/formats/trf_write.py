@@ -235,7 +235,7 @@ def _team_lines(t: Tournament, style: dict, version: str, warn) -> dict[str, lis
             f"{fmt_points(tm.match_points):>6} {fmt_points(tm.game_points):>6} {_col(3, tm.rank)}  "
             + " ".join(f"{m:>4}" for m in tm.members)).rstrip() for tm in t.teams]
     elif any(tm.nickname or tm.strength or tm.match_points is not None or tm.rank for tm in t.teams):
-        warn("team nickname, strength, points and rank need TRF26 record 310; not written")
+        warn("teams: nickname, strength, points and rank need TRF26 record 310; not written")
     return out
 
 
@@ -373,7 +373,7 @@ def render(t: Tournament, version: str, style: dict | None, warn) -> dict[str, l
         if fp.first_round is None and fp.last_round is None and d["forbidden"] == "XXP":
             put("XXP", "XXP " + " ".join(str(x) for x in fp.players))
         elif d["forbidden"] == "XXP" and "260" not in src_tags:
-            warn(f"forbidden pair {fp.players} limited to rounds {fp.first_round}-{fp.last_round} "
+            warn(f"forbidden pairs: {fp.players} limited to rounds {fp.first_round}-{fp.last_round} "
                  "needs TRF26 record 260; not written")
         else:
             put("260", f"260 {_col(3, fp.first_round)} {_col(3, fp.last_round)}" + "".join(f" {x:>4}" for x in fp.players))
