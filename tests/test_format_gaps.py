@@ -124,3 +124,14 @@ def test_team_match_forfeits_and_team_details_are_named_where_they_cannot_be_wri
         "teams: nickname, strength, points and rank need TRF26 record 310; not written",
         "team matches: 1 record(s) 330 exist only in TRF26; not written"]
     assert formats.get("trf26").load(formats.dump(t, "trf26").data).tournament.team_matches == t.team_matches
+
+
+def test_the_next_round_of_xxz_is_the_round_after_the_last_paired_one_not_after_preset_byes():
+    W, B = Color.WHITE, Color.BLACK
+    t = _two_players(declared_byes=(DeclaredBye(0, ByeKind.ZERO, (2,)),))
+    c = Player(3, "E, F", entries=(RoundEntry(Kind.PAB), RoundEntry(Kind.HALF_BYE)))  # pre-set bye
+    t = t.replace(players=t.players + (c,))
+    assert t.player(1).entry(1) == RoundEntry(Kind.WIN, 2, W) and t.player(2).entry(1).color is B
+    assert "240 Z   2    2\n" in formats.dump(t, "trf26").data.decode()
+    round2 = t.replace(declared_byes=(DeclaredBye(2, ByeKind.ZERO, (2,)),))
+    assert "XXZ 2\n" in formats.dump(round2, "trf").data.decode()

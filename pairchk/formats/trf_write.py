@@ -55,6 +55,25 @@ _FIELD_OF = {
 _FORFEITS = ("+-", "-+", "--")
 
 
+def _next_round(t: Tournament) -> int:
+    """The round XXZ means: after the last round with a game, a PAB or a forfeit win.
+
+    Pre-set byes (JaVaFo: ``0000 - H`` in the round to be paired) do not make a round paired;
+    ``state.round_state`` reads XXZ (round 0) the same way.
+
+    >>> from pairchk.model import Player, RoundEntry, Kind
+    >>> _next_round(Tournament(players=(Player(1, "A", entries=(RoundEntry(Kind.PAB),
+    ...                                                         RoundEntry(Kind.HALF_BYE))),)))
+    2
+    """
+    last = 0
+    for p in t.players:
+        for i, e in enumerate(p.entries, 1):
+            if (e.kind.has_opponent and e.opponent is not None) or e.kind in (Kind.PAB, Kind.FORFEIT_WIN):
+                last = max(last, i)
+    return last + 1
+
+
 def _what(key: str) -> str:
     """``"tournament.time_control_encoded"`` -> ``"encoded time control"``."""
     return DESCRIPTIONS[key].split(" (")[0]
@@ -358,15 +377,16 @@ def render(t: Tournament, version: str, style: dict | None, warn) -> dict[str, l
                  else "TRF16 has no team-match records")
         warn(f"team matches: {len(played)} played match(es) have no TRF26 record (330 is for"
              f" forfeits only); {where}; not written")
+    upcoming = _next_round(t)
     for b in t.declared_byes:
-        if d["byes"] == "XXZ" and b.kind.value == "Z" and b.round in (0, t.played_rounds + 1):
+        if d["byes"] == "XXZ" and b.kind.value == "Z" and b.round in (0, upcoming):
             put("XXZ", "XXZ " + " ".join(str(x) for x in b.players))
         elif d["byes"] == "XXZ" and "240" not in src_tags:
             # TRF16 (JaVaFo XXZ) can only say "absent (zero points) in the next round"
             warn(f"declared byes: {b.kind.name.lower()} bye for round {b.round or 'next'} needs "
                  "TRF26 record 240; not written")
         else:
-            rnd = b.round or t.played_rounds + 1  # round 0 = "the next round" (XXZ)
+            rnd = b.round or upcoming  # round 0 = "the next round" (XXZ)
             put("240", f"240 {b.kind.value} {rnd:>3}" + "".join(f" {x:>4}" for x in b.players))
     g.update(_acceleration_lines(t, d["acceleration"], warn))
     for fp in t.forbidden_pairs:
