@@ -32,7 +32,8 @@ def test_trf16_names_each_trf26_only_field_it_cannot_write():
         "pairing controller ('pairchk') needs TRF26 record 182; not written",
         "tie-break definition ('BH/C1,SB') needs TRF26 record 202; not written",
         "encoded time control ('40/6000+30:900+30') needs TRF26 record 222; not written",
-        "player 1: national ratings: the GER line needs TRF26; not written",
+        "player 1: national ratings: the GER line (national rating 2250, national id '123') needs"
+        " TRF26; not written",
         "declared byes: half bye for round 2 needs TRF26 record 240; not written",
         "acceleration of player 1: match points cannot be written in XXA records (TRF26 250);"
         " not written",

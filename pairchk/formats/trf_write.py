@@ -338,8 +338,11 @@ def render(t: Tournament, version: str, style: dict | None, warn) -> dict[str, l
         put("001", player_line(p, pts, ranks[p.number], warn))
         for nr in p.national_ratings:
             if version == "trf" and "NRS" not in src_tags:
-                warn(f"player {p.number}: national ratings: the {nr.federation} line needs TRF26; "
-                     "not written")
+                what = ", ".join(x for x in (
+                    f"national rating {nr.rating}" if nr.rating is not None else "",
+                    f"national id {nr.national_id!r}" if nr.national_id else "") if x)
+                warn(f"player {p.number}: national ratings: the {nr.federation} line"
+                     f"{f' ({what})' if what else ''} needs TRF26; not written")
                 continue
             put("NRS", _nrs_line(p, nr))
         if (p.national_rating is not None or p.national_id) and not p.national_ratings:
