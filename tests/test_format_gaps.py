@@ -136,3 +136,15 @@ def test_the_next_round_of_xxz_is_the_round_after_the_last_paired_one_not_after_
     assert "240 Z   2    2\n" in formats.dump(t, "trf26").data.decode()
     round2 = t.replace(declared_byes=(DeclaredBye(2, ByeKind.ZERO, (2,)),))
     assert "XXZ 2\n" in formats.dump(round2, "trf").data.decode()
+
+
+def test_trf_writes_iso_round_dates_as_yy_mm_dd_instead_of_cutting_them():
+    iso = ("2026-03-01", "2026-03-02")
+    t = _two_players(round_dates=iso, round_dates_iso=iso)  # as the JSON formats hold them
+    d = formats.dump(t, "trf")
+    assert d.warnings == []
+    back = formats.get("trf").load(d.data).tournament
+    assert back.round_dates == ("26/03/01", "26/03/02") and back.round_dates_iso == iso
+    t = _two_players(round_dates=("Sun 1 March 2026", "x"), round_dates_iso=(iso[0], ""))
+    assert [w.message for w in formats.dump(t, "trf").warnings] == [
+        "round date 'Sun 1 March 2026' longer than 8 characters, written as '26/03/01'"]

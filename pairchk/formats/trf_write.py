@@ -79,6 +79,15 @@ def _what(key: str) -> str:
     return DESCRIPTIONS[key].split(" (")[0]
 
 
+def _yymmdd(d: str) -> str:
+    """An ISO date in the TRF 132 form ``YY/MM/DD``; anything else gives ``""``.
+
+    >>> _yymmdd("2026-03-01"), _yymmdd("1.3.26")
+    ('26/03/01', '')
+    """
+    return f"{d[2:4]}/{d[5:7]}/{d[8:10]}" if _ISO.match(d) else ""
+
+
 def _trf_date(d: str) -> str:
     """ISO dates (from other formats) in the TRF26 form YYYY/MM/DD; anything else as found."""
     return d.replace("-", "/") if _ISO.match(d) else d
@@ -293,11 +302,18 @@ def render(t: Tournament, version: str, style: dict | None, warn) -> dict[str, l
     for dep in t.deputy_arbiters:
         put("112", f"112 {dep}" if dep else "112")
     text("122", t.time_control)
-    round_dates = t.round_dates or tuple(
-        f"{d[2:4]}/{d[5:7]}/{d[8:10]}" if _ISO.match(d) else "" for d in t.round_dates_iso)  # TRF: YY/MM/DD
+    round_dates = list(t.round_dates or tuple(_yymmdd(d) for d in t.round_dates_iso))  # TRF: YY/MM/DD
     if any(round_dates):
-        for x in round_dates:
-            if len(x) > 8:
+        isos = t.round_dates_iso + ("",) * len(round_dates)
+        for i, x in enumerate(round_dates):
+            if len(x) <= 8:
+                continue
+            if _ISO.match(x):  # an ISO date (JSON formats): the same date in TRF's spelling
+                round_dates[i] = _yymmdd(x)
+            elif _ISO.match(isos[i]):
+                round_dates[i] = _yymmdd(isos[i])
+                warn(f"round date {x!r} longer than 8 characters, written as {round_dates[i]!r}")
+            else:
                 warn(f"round date {x!r} longer than 8 characters, cut")
         put("132", ("132" + " " * 88 + "".join(f"{x[:8]:<10}" for x in round_dates)).rstrip())
     if t.rounds is not None:
