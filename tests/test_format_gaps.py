@@ -148,3 +148,19 @@ def test_trf_writes_iso_round_dates_as_yy_mm_dd_instead_of_cutting_them():
     t = _two_players(round_dates=("Sun 1 March 2026", "x"), round_dates_iso=(iso[0], ""))
     assert [w.message for w in formats.dump(t, "trf").warnings] == [
         "round date 'Sun 1 March 2026' longer than 8 characters, written as '26/03/01'"]
+
+
+def test_chess_json_writes_round_dates_known_only_as_iso():
+    iso = ("2026-03-01", "2026-03-02")
+    t = _two_players(round_dates_iso=iso)  # as chess-results XML reads them
+    back = formats.get("chess-json").load(formats.dump(t, "chess-json").data).tournament
+    assert back.round_dates_iso == iso
+
+
+def test_chess_results_xml_takes_team_membership_from_the_teams_when_players_have_none():
+    from pairchk.model import Team
+
+    t = _two_players(teams=(Team(1, "Rochade", (1,)), Team(2, "Springer", (2,))))  # as DeWIS reads
+    back = formats.get("chess-results-xml").load(formats.dump(t, "chess-results-xml").data).tournament
+    assert [tm.members for tm in back.teams] == [(1,), (2,)]
+    assert [p.team for p in back.players] == [1, 2]

@@ -258,7 +258,7 @@ def dump(t: Tournament, *, published: str | None = None, **_options) -> Dumped:
     tour: dict = {"tournamentNo": 1, "name": t.name, "tournamentType": t.system or "Swiss",
                   "teamTournament": False,
                   "rounds": [{"roundNo": i} for i in range(
-                      1, max(rounds, t.played_rounds, len(t.round_dates)) + 1)],
+                      1, max(rounds, t.played_rounds, len(t.round_dates), len(t.round_dates_iso)) + 1)],
                   "ratingList": _FIDE, "gameScoreSystem": "game",
                   # TieBreakServer's tiebreak.py reads tournament.scoreSystem.game; the
                   # jsonscheme names scoreLists + gameScoreSystem: both are written
@@ -272,8 +272,9 @@ def dump(t: Tournament, *, published: str | None = None, **_options) -> Dumped:
     tour["numRounds"] = rounds or t.played_rounds
     if not rounds:
         tour["other"] = {"numRoundsDeclared": False}
-    for i, date in enumerate(t.round_dates):
-        date = iso[i] or date  # ISO dates where known (JSON readers expect them)
+    raw = t.round_dates + ("",) * len(t.round_dates_iso)
+    for i in range(max(len(t.round_dates), len(t.round_dates_iso))):
+        date = iso[i] or raw[i]  # ISO dates where known (JSON readers expect them)
         if date and i < len(tour["rounds"]):
             tour["rounds"][i]["startTime"] = date
     if t.time_control or t.time_control_encoded:

@@ -348,9 +348,13 @@ def dump(t: Tournament, **options) -> Dumped:
         etree.SubElement(rounds_el, "round", {"round": str(r), "date": _yyyymmdd(date), "time": ""})
     players_el = etree.SubElement(root, "players")
     board_of_member: dict[int, int] = {}
+    team_of: dict[int, int | None] = {}
     for tm in t.teams:
         for i, n in enumerate(tm.members, 1):
             board_of_member[n] = i
+            team_of[n] = tm.number
+    # a player's team number, else the team that lists the player (formats without Player.team)
+    team_of = {p.number: p.team or team_of.get(p.number) for p in t.players}
     for p in t.players:
         last, _, first = p.name.partition(",")
         etree.SubElement(players_el, "player", {
@@ -358,7 +362,7 @@ def dump(t: Tournament, **options) -> Dumped:
             "atitle": "", "title": p.title, "rtg": str(p.rating or p.national_rating or ""),
             "rtgfide": str(p.rating or ""), "rtgnat": str(p.national_rating or ""),
             "dob": p.birth, "sex": {"m": "M", "w": "F"}.get(p.sex, ""), "fed": p.federation,
-            "board": str(board_of_member.get(p.number, "")), "teamno": str(p.team or 0),
+            "board": str(board_of_member.get(p.number, "")), "teamno": str(team_of[p.number] or 0),
             "clubname": p.club, "fideid": p.fide_id, "rank": str(p.rank or ""),
             "pts": _fmt(p.points if p.points is not None else t.score(p.number)),
         })
@@ -369,7 +373,6 @@ def dump(t: Tournament, **options) -> Dumped:
                 "no": str(tm.number), "teamname": tm.name, "rank": str(tm.rank or ""),
                 "points": _fmt(tm.match_points) if tm.match_points is not None else ""})
     pairs_el = etree.SubElement(root, "playerpairings")
-    team_of = {p.number: p.team for p in t.players}
     lineup_board = {(lu.round, n): i for lu in t.lineups for i, n in enumerate(lu.players, 1)}
     game_points: dict[tuple[int, int], Decimal] = {}
     team_bye = {(m.round, m.home) for m in t.team_matches if m.away is None}
