@@ -627,6 +627,32 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
         ideal9 = -(sum(rk) - sum(rk[:max(0, len(rk) - seats)]))
     zero_lv = (0,) * nlev
     r12, r13 = _colour_bounds(R, [x for x in S] + list(paired_mdps), npairs)
+    # One resident downfloater (the common case): [C8]/[C9] depend only on who floats, so
+    # they are known per candidate floater; players whose floating breaks [C4] must be paired.
+    single: dict[int, tuple] = {}
+    res_floaters = len(S) - (2 * npairs - m)
+    if res_floaters == 1:
+        d0 = 0
+        for x in M:
+            if x not in paired_mdps:
+                d0 |= 1 << x
+        for y in S:
+            if completable(d0 | (1 << y)):
+                v9y = 0
+                if c9_active:
+                    v9y = -sum(R.rank9.get(R.ps[x].played, 0) for x in M + S
+                               if R.score[x] == R.bye_score and x != y and not (d0 >> x & 1))
+                single[y] = (c8(d0 | (1 << y)), v9y)
+        if not single:
+            return None
+        ideal8, ideal9 = min(single.values())
+
+    def head_bound(cands) -> tuple:
+        if not single:
+            return ideal8, ideal9
+        vals = [single[y] for y in cands if y in single]
+        return min(vals) if vals else (ideal8, ideal9)
+
     ideal = (ideal8, ideal9, 0, 0, r12, r13, 0, 0, 0, 0, zero_lv, zero_lv, zero_lv, zero_lv)
     # Pass 1 searches only where the ideal is still reachable ("target"); if the ideal is not
     # reached, pass 2 searches everything, seeded with pass 1's best (ties then go to the
@@ -725,7 +751,8 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
                             miss2 += 1
                 lb14 = max(lb14, miss1)
                 lb16 = max(lb16, miss2)
-        lbv = (ideal8, ideal9, acc[0], acc[1], acc[2] + lb12, acc[3] + lb13, lb14, acc[4], lb16,
+        h8, h9 = head_bound(pool)
+        lbv = (h8, h9, acc[0], acc[1], acc[2] + lb12, acc[3] + lb13, lb14, acc[4], lb16,
                acc[5], zero_lv, tuple(acc[6]), zero_lv, tuple(acc[7]))
         return _beaten(lbv)
 
@@ -915,17 +942,7 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
 
     # [C4]: with a single resident downfloater, residents whose floating leaves the players
     # below uncompletable must be paired in this bracket
-    forced_pair = set()
-    res_floaters = len(S) - (2 * npairs - m)
-    if res_floaters == 1:
-        d0 = 0
-        for x in unpaired_mdps:
-            d0 |= 1 << x
-        for y in S:
-            if not completable(d0 | (1 << y)):
-                forced_pair.add(y)
-        if len(forced_pair) == len(S):
-            return None
+    forced_pair = {y for y in S if y not in single} if single else set()
 
     def _still_possible(tops, free, acc) -> bool:
         """False when the remaining tops cannot complete this branch well enough: a matching
@@ -970,7 +987,8 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
                 return False
         if state["best"] is not None or target:
             lb12 = len(tops) - _bip_size(tops, ok_edges)
-            lbv = (ideal8, ideal9, acc[0], acc[1], acc[2] + lb12, acc[3], 0, acc[4], 0,
+            h8, h9 = head_bound(free)
+            lbv = (h8, h9, acc[0], acc[1], acc[2] + lb12, acc[3], 0, acc[4], 0,
                    acc[5], zero_lv, tuple(acc[6]), zero_lv, tuple(acc[7]))
             if _beaten(lbv):
                 return False
