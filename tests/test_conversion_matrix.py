@@ -119,6 +119,16 @@ def differences(got: Tournament, want: Tournament) -> list[tuple[str, str]]:
     for f in dataclasses.fields(Tournament):
         if f.name == "players":
             continue
+        if f.name == "teams" and len(got.teams) == len(want.teams):
+            # a team's details are named one by one (``team.rank``...): formats carry subsets
+            for g, w in zip(got.teams, want.teams):
+                for tf in dataclasses.fields(g):
+                    if getattr(g, tf.name) != getattr(w, tf.name):
+                        key = ("tournament.teams" if tf.name in ("number", "name", "members")
+                               else f"team.{tf.name}")
+                        out.append((key, f"team {w.number} {tf.name}: {getattr(g, tf.name)!r} != "
+                                         f"{getattr(w, tf.name)!r}"))
+            continue
         if getattr(got, f.name) != getattr(want, f.name):
             out.append((f"tournament.{f.name}",
                         f"{f.name}: {getattr(got, f.name)!r} != {getattr(want, f.name)!r}"))
@@ -156,6 +166,8 @@ def warned(key: str, warnings: list[str]) -> bool:
     key = carry.normalize(key)
     attr = key.partition(".")[2] or key
     words = [key, attr, attr.replace("_", " "), *_ALIASES.get(key, [])]
+    if key.startswith("team."):  # "rank", "match points" alone would match player warnings
+        words = [key, "teams:"]
     if key in carry.DESCRIPTIONS:
         words.append(carry.DESCRIPTIONS[key].split(" (")[0])
     return any(w.lower() in text.lower() for w in words if w for text in warnings)
@@ -266,7 +278,9 @@ def build_full() -> Tournament:
         time_control_encoded="40/6000+30:900+30",
         system_text="Swiss Dutch",
         acceleration=(Acceleration(7, (Decimal(1), Decimal(1)), (Decimal(2), Decimal(2))),),
-        teams=(Team(1, "Rochade", (1, 2, 3, 4)), Team(2, "Springer", (5, 6, 7))),
+        teams=(Team(1, "Rochade", (1, 2, 3, 4), nickname="ROC", strength="2100",
+                    match_points=Decimal(3), game_points=Decimal(5), rank=1),
+               Team(2, "Springer", (5, 6, 7))),
         lineups=(Lineup(1, 1, (1, 2)),),
         team_matches=(TeamMatch(1, 1, 2),),
         abnormal_points=(AbnormalPoints("X", Decimal(1), Decimal(2), 1, (1,)),),

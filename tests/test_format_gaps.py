@@ -119,8 +119,11 @@ def test_team_match_forfeits_and_team_details_are_named_where_they_cannot_be_wri
     t = t.replace(players=tuple(p.replace(team=p.number) for p in t.players))
     d = formats.dump(t, "chess-results-xml")
     assert [w.message for w in d.warnings] == [
+        "chess-results-xml cannot carry team.nickname (team short names (TRF26 310)): 1 dropped",
         "chess-results-xml has no forfeit type for team matches: 1 (first: round 1 1-2 +-) written"
         " as plain matches"]
+    back = formats.get("chess-results-xml").load(d.data).tournament
+    assert back.teams[0].rank == 1 and back.teams[0].nickname == ""
     assert [w.message for w in formats.dump(t, "trf").warnings] == [
         "teams: nickname, strength, points and rank need TRF26 record 310; not written",
         "team matches: 1 record(s) 330 exist only in TRF26; not written"]

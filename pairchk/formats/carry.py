@@ -7,6 +7,7 @@ so that no conversion loses data silently. Keys are model attribute names:
 * ``tournament.<field>`` -- a :class:`~pairchk.model.Tournament` attribute
   (e.g. ``tournament.tiebreaks``);
 * ``player.<field>`` -- a :class:`~pairchk.model.Player` attribute (e.g. ``player.club``);
+* ``team.<field>`` -- a :class:`~pairchk.model.Team` attribute of any team (e.g. ``team.rank``);
 * ``scoring.<what>`` and ``entries.<what>`` -- the special cases in ``SPECIAL``.
 
 >>> from pairchk.model import Tournament
@@ -94,6 +95,11 @@ DESCRIPTIONS: dict[str, str] = {
     "entries.byes": "byes H/F/Z/U (no games: left out, read back as absences)",
     "entries.forfeit_colors": "forfeit colours (forfeits written without colour)",
     "birth.day_month": "day and month of birth (only the year is kept)",
+    "team.nickname": "team short names (TRF26 310)",
+    "team.strength": "team strengths (TRF26 310)",
+    "team.match_points": "team match points",
+    "team.game_points": "team game points",
+    "team.rank": "team ranks",
 }
 
 
@@ -139,6 +145,9 @@ SPECIAL: dict[str, Callable[[Tournament], int]] = {
         t, lambda e: e.kind.is_forfeit and e.color is not Color.NONE
     ),
     "birth.day_month": lambda t: sum(1 for p in t.players if len(p.birth.strip()) > 4),
+    **{f"team.{attr}": (lambda attr: lambda t: sum(
+        1 for tm in t.teams if getattr(tm, attr) not in ("", None)))(attr)
+       for attr in ("nickname", "strength", "match_points", "game_points", "rank")},
 }
 
 
@@ -268,6 +277,10 @@ def strip(t: Tournament, keys: Iterable[str]) -> Tournament:
         birth = {"birth": p.birth.strip()[:4]} if "birth.day_month" in keys else {}
         players.append(p.replace(entries=tuple(entries), **{**birth, **pchanges}))
     changes["players"] = tuple(players)
+    team_attrs = {k.partition(".")[2]: ("" if k in ("team.nickname", "team.strength") else None)
+                  for k in keys if k.startswith("team.")}
+    if team_attrs and "teams" not in changes:
+        changes["teams"] = tuple(dataclasses.replace(tm, **team_attrs) for tm in t.teams)
     return t.replace(**changes)
 
 

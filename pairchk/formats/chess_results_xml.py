@@ -42,6 +42,7 @@ CANNOT_CARRY = [
     "tournament.team_scoring", "tournament.declared_players", "tournament.declared_rated",
     "tournament.declared_teams", "tournament.extra_records", "tournament.comments",
     "tournament.scoring", "tournament.team_pab_match_points",
+    "team.nickname", "team.strength", "team.game_points",
     "player.national_ratings", "player.status", "player.extra", "entries.forfeit_without_color",
 ]
 

@@ -55,6 +55,7 @@ CANNOT_CARRY = [
     "tournament.declared_teams", "tournament.extra_records", "tournament.tiebreak_text",
     "tournament.lineups", "tournament.team_matches", "tournament.team_pab_match_points",
     "tournament.team_pab_game_points",
+    "team.nickname", "team.strength", "team.match_points", "team.game_points", "team.rank",
     "player.title", "player.rating", "player.federation", "player.points",
     "player.rank", "player.sex", "player.national_ratings", "player.national_id", "player.team",
     "player.status", "player.extra", "birth.day_month",
