@@ -1,5 +1,4 @@
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
@@ -8,16 +7,9 @@ from pairchk.errors import FormatError
 from pairchk.formats import chess_results_xml as crx
 from pairchk.model import Color, Kind, Player, RoundEntry, Tournament
 
-ROOT = Path(__file__).resolve().parents[1]
+from shared_paths import ROOT, shared
+
 SINGLE = ROOT / "fixtures" / "chess-results-single-swiss.xml"
-
-
-def shared(*parts: str) -> Path:
-    for base in (ROOT / ".." / "shared", Path("/work/shared")):
-        p = base.joinpath(*parts)
-        if p.exists():
-            return p
-    pytest.skip(f"shared sample {'/'.join(parts)} not available")
 
 
 def test_single_swiss_sample():

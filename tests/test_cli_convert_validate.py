@@ -7,7 +7,7 @@ from typer.testing import CliRunner
 
 from pairchk.cli import app
 
-from trf_paths import FIX
+from shared_paths import FIX
 
 FIXTURE = str(FIX / "dutch_p008_r06.trf")
 runner = CliRunner()

@@ -5,7 +5,8 @@ from typer.testing import CliRunner
 
 from pairchk.cli import app
 
-ROOT = Path(__file__).resolve().parents[1]
+from shared_paths import ROOT, shared
+
 runner = CliRunner()
 
 
@@ -32,13 +33,7 @@ def test_chess_results_xml_with_bad_number_exits_3(tmp_path):
 
 
 def _madrid():
-    for base in (ROOT / ".." / "shared", Path("/work/shared")):
-        p = base / "samples" / "trf16" / "madrid-torneo-san-viator-2018-B.trf"
-        if p.exists():
-            return str(p)
-    import pytest
-
-    pytest.skip("shared samples not available")
+    return str(shared("samples", "trf16", "madrid-torneo-san-viator-2018-B.trf"))
 
 
 def test_convert_madrid_to_dsb_xml_with_supplied_dates(tmp_path):

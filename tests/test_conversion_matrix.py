@@ -29,6 +29,8 @@ from pairchk.model import (
     Tournament,
 )
 
+from shared_paths import shared
+
 W, B, N = Color.WHITE, Color.BLACK, Color.NONE
 
 
@@ -342,20 +344,10 @@ SAMPLES = ["trf16/madrid-torneo-san-viator-2018-B.trf",
            "csv-txt/swissperfect-export-gonzaga-challengers-2010.txt"]
 
 
-def _sample(rel: str):
-    from pathlib import Path
-
-    for base in (Path(__file__).resolve().parents[1] / ".." / "shared", Path("/work/shared")):
-        p = base / "samples" / rel
-        if p.exists():
-            return p
-    pytest.skip(f"shared sample {rel} not available")
-
-
 @pytest.mark.parametrize("fmt", sorted(NORMALISED))
 @pytest.mark.parametrize("rel", SAMPLES)
 def test_real_samples_round_trip_through_csv_excel_and_json(fmt, rel):
-    t = formats.load_path(str(_sample(rel))).tournament
+    t = formats.load_path(str(shared("samples", rel))).tournament
     mod = formats.get(fmt)
     d = mod.dump(t)
     back = mod.load(d.data).tournament

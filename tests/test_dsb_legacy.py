@@ -1,5 +1,4 @@
 """DeWIS XML and the ELOBASE text: the older DSB submission formats (layouts after CLM)."""
-from pathlib import Path
 
 import pytest
 
@@ -9,15 +8,7 @@ from pairchk.formats import dewis_xml, elobase
 from pairchk.formats._dsb import MissingDataError
 from pairchk.model import Color, Kind, Player, RoundEntry, Tournament
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def shared(*parts: str) -> Path:
-    for base in (ROOT / ".." / "shared", Path("/work/shared")):
-        p = base.joinpath(*parts)
-        if p.exists():
-            return p
-    pytest.skip(f"shared sample {'/'.join(parts)} not available")
+from shared_paths import shared
 
 
 def madrid() -> Tournament:

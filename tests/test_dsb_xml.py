@@ -1,5 +1,4 @@
 import filecmp
-from pathlib import Path
 
 import pytest
 from lxml import etree
@@ -11,15 +10,7 @@ from pairchk.formats._dsb import MissingDataError
 from pairchk.formats.settings import SettingError
 from pairchk.model import Color, Kind, Player, RoundEntry, Tournament
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def shared(*parts: str) -> Path:
-    for base in (ROOT / ".." / "shared", Path("/work/shared")):
-        p = base.joinpath(*parts)
-        if p.exists():
-            return p
-    pytest.skip(f"shared sample {'/'.join(parts)} not available")
+from shared_paths import ROOT, shared
 
 
 MADRID_SETTINGS = {"start": "2018-04-08", "end": "10.06.2018"}

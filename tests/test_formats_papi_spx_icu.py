@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
@@ -14,15 +13,7 @@ from pairchk.errors import FormatError
 from pairchk.formats import icu_csv, papi_json, swissperfect
 from pairchk.model import Color, Kind, RoundEntry
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def shared(*parts: str) -> Path:
-    for base in (ROOT / ".." / "shared", Path("/work/shared")):
-        p = base.joinpath(*parts)
-        if p.exists():
-            return p
-    pytest.skip(f"shared sample {'/'.join(parts)} not available")
+from shared_paths import shared
 
 
 # ---------------------------------------------------------------- Papi-JSON

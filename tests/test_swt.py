@@ -1,6 +1,5 @@
 import json
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
@@ -9,15 +8,7 @@ from pairchk.errors import FormatError
 from pairchk.formats import swt
 from pairchk.model import Color, Kind
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def shared(*parts: str) -> Path:
-    for base in (ROOT / ".." / "shared", Path("/work/shared")):
-        p = base.joinpath(*parts)
-        if p.exists():
-            return p
-    pytest.skip(f"shared sample {'/'.join(parts)} not available")
+from shared_paths import ROOT, shared
 
 
 INDIVIDUAL = ROOT / "fixtures" / "SwissIndividual.SWT"

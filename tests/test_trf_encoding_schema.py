@@ -9,7 +9,7 @@ from pairchk import formats, model
 from pairchk.formats import json_model
 from pairchk.formats.trf_dates import iso_date, iso_event_dates, iso_round_dates
 
-from trf_paths import ROOT
+from shared_paths import ROOT
 
 P1 = "001    1      Müller, Jörg".ljust(80) + " 1.0    1     2 w 1"
 P2 = "001    2      Ståhl, Åsa".ljust(80) + " 0.0    2     1 b 0"

@@ -5,7 +5,7 @@ import pytest
 from pairchk import formats
 from pairchk.model import Kind
 
-from trf_paths import FIX, SHARED, files, needs_shared
+from shared_paths import FIX, SHARED, files, needs_shared
 
 CORPUS = files("corpus", "*/*.trf")
 SAMPLES = files("samples/trf16") + files("samples/trf26")
