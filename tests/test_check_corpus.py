@@ -8,7 +8,6 @@ files run by default; the full sweep is marked slow.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -16,15 +15,9 @@ from pairchk import checker, formats
 from pairchk.model import Kind, RoundEntry, Tournament
 from pairchk.pairing import published_pairing
 
-
-def _shared() -> Path | None:
-    for base in (Path(__file__).resolve().parents[1] / ".." / "shared", Path("/work/shared")):
-        if (base / "corpus").is_dir():
-            return base.resolve()
-    return None
+from shared_paths import SHARED
 
 
-SHARED = _shared()
 CORPUS = SHARED / "corpus" if SHARED else None
 EDITION = {"dutch": None, "baku": None, "dutch2017": "2017"}  # dutch2017 files carry no marker
 SMALL = ["dutch/dutch_p006_r05_s1002000.trf", "dutch/dutch_p012_r05_s1000400.trf",

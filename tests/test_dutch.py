@@ -17,16 +17,9 @@ from pairchk.pairing import Pair, RoundPairing, published_pairing
 from pairchk.state import round_state
 from pairchk.systems import dutch
 
-
-def _shared() -> Path | None:
-    here = Path(__file__).resolve().parents[1] / ".." / "shared"
-    for cand in (here, Path("/work/shared")):
-        if (cand / "corpus").is_dir():
-            return cand
-    return None
+from shared_paths import SHARED
 
 
-SHARED = _shared()
 EDITION = {"dutch": "2026", "baku": "2026", "dutch2017": "2017"}
 
 
