@@ -159,7 +159,7 @@ def assert_same(got: Tournament, want: Tournament, fmt: str) -> None:
 
 
 # Words by which a warning may name a field (formats word their warnings differently).
-_ALIASES = {"tournament.tiebreaks": ["tie-break", "tiebreak", "record 202", "record 212"],
+_ALIASES = {"tournament.tiebreaks": ["tie-break", "tie-breaks", "tiebreak", "record 202", "record 212"],
             "player.status": ["withdrawn"]}
 
 
@@ -172,7 +172,9 @@ def warned(key: str, warnings: list[str]) -> bool:
         words = [key, "teams:"]
     if key in carry.DESCRIPTIONS:
         words.append(carry.DESCRIPTIONS[key].split(" (")[0])
-    return any(w.lower() in text.lower() for w in words if w for text in warnings)
+    # whole words: "name" must not match "tournament", "rank" not "ranks"
+    return any(re.search(rf"(?<![\w]){re.escape(w.lower())}(?![\w])", text.lower())
+               for w in words if w for text in warnings)
 
 
 def assert_round_trip(got: Tournament, want: Tournament, warnings: list[str], fmt: str) -> None:

@@ -167,3 +167,20 @@ def test_chess_results_xml_takes_team_membership_from_the_teams_when_players_hav
     back = formats.get("chess-results-xml").load(formats.dump(t, "chess-results-xml").data).tournament
     assert [tm.members for tm in back.teams] == [(1,), (2,)]
     assert [p.team for p in back.players] == [1, 2]
+
+
+def test_formats_with_name_fields_say_when_a_name_comes_back_spelled_last_comma_first():
+    from tests.test_conversion_matrix import build  # an event every rating report accepts
+
+    t = build()
+    t = t.replace(players=(t.players[0].replace(name="Vasquez,Rodrigo"),
+                           t.players[1].replace(name="van der Berg, Jan, Jr.")) + t.players[2:])
+    for fmt in ("csv", "papi-json", "dsb-xml", "dewis-xml", "chess-results-xml"):
+        d = formats.dump(t, fmt)
+        back = formats.get(fmt).load(d.data).tournament
+        assert [p.name for p in back.players[:2]] == ["Vasquez, Rodrigo", "van der Berg, Jan, Jr."], fmt
+        assert any(w.message.startswith(f"{fmt} cannot carry names.as_written") and
+                   w.message.endswith(": 1 dropped") for w in d.warnings), fmt
+    for fmt in ("json", "trf", "trf26", "xlsx", "chess-json", "elobase"):
+        back = formats.get(fmt).load(formats.dump(t, fmt).data).tournament
+        assert [p.name for p in back.players[:2]] == ["Vasquez,Rodrigo", "van der Berg, Jan, Jr."], fmt

@@ -95,6 +95,7 @@ DESCRIPTIONS: dict[str, str] = {
     "entries.byes": "byes H/F/Z/U (no games: left out, read back as absences)",
     "entries.forfeit_colors": "forfeit colours (forfeits written without colour)",
     "birth.day_month": "day and month of birth (only the year is kept)",
+    "names.as_written": "names as written (written as 'Last, First' in two fields)",
     "team.nickname": "team short names (TRF26 310)",
     "team.strength": "team strengths (TRF26 310)",
     "team.match_points": "team match points",
@@ -145,6 +146,7 @@ SPECIAL: dict[str, Callable[[Tournament], int]] = {
         t, lambda e: e.kind.is_forfeit and e.color is not Color.NONE
     ),
     "birth.day_month": lambda t: sum(1 for p in t.players if len(p.birth.strip()) > 4),
+    "names.as_written": lambda t: sum(1 for p in t.players if p.name != _model_name(p.name)),
     **{f"team.{attr}": (lambda attr: lambda t: sum(
         1 for tm in t.teams if getattr(tm, attr) not in ("", None)))(attr)
        for attr in ("nickname", "strength", "match_points", "game_points", "rank")},
@@ -275,6 +277,8 @@ def strip(t: Tournament, keys: Iterable[str]) -> Tournament:
         while entries and (entries[-1] is NOT_PAIRED or ("entries.byes" in keys and entries[-1] == _ABSENT)):
             entries.pop()
         birth = {"birth": p.birth.strip()[:4]} if "birth.day_month" in keys else {}
+        if "names.as_written" in keys:
+            birth["name"] = _model_name(p.name)
         players.append(p.replace(entries=tuple(entries), **{**birth, **pchanges}))
     changes["players"] = tuple(players)
     team_attrs = {k.partition(".")[2]: ("" if k in ("team.nickname", "team.strength") else None)
@@ -282,6 +286,17 @@ def strip(t: Tournament, keys: Iterable[str]) -> Tournament:
     if team_attrs and "teams" not in changes:
         changes["teams"] = tuple(dataclasses.replace(tm, **team_attrs) for tm in t.teams)
     return t.replace(**changes)
+
+
+def _model_name(name: str) -> str:
+    """What a format with last and first name fields gives back: ``"Last, First"``.
+
+    >>> _model_name("Vasquez,Rodrigo"), _model_name("Madonna"), _model_name("Berg, Jan, Jr.")
+    ('Vasquez, Rodrigo', 'Madonna', 'Berg, Jan, Jr.')
+    """
+    last, sep, first = name.partition(",")
+    last, first = last.strip(), first.strip()
+    return f"{last}, {first}" if sep and first else last
 
 
 _ABSENT = RoundEntry(Kind.ABSENT)

@@ -34,6 +34,7 @@ EXTENSIONS = (".cr.xml",)
 CAN_READ = True
 CAN_WRITE = True
 CANNOT_CARRY = [
+    "names.as_written",
     "tournament.round_dates",  # the dates as written in the source; ISO dates are carried
     "tournament.system", "tournament.system_text", "tournament.acceleration",
     "tournament.initial_color", "tournament.forbidden_pairs", "tournament.declared_byes",

@@ -42,6 +42,7 @@ EXTENSIONS = (".csv",)
 CAN_READ = True
 CAN_WRITE = True
 CANNOT_CARRY = [
+    "names.as_written",
     "tournament.acceleration",
     "tournament.forbidden_pairs",
     "tournament.declared_byes",
@@ -204,7 +205,7 @@ def dump(t: Tournament, *, language: str = "de", encoding: str = "cp1252",
     for p in t.players:
         row = [
             str(p.number),
-            p.name.replace(", ", ","),
+            p.name.replace(", ", ",", 1),  # Swiss-Chess "Nachname,Vorname"
             p.club,
             p.federation,
             "" if p.rating is None else str(p.rating),
@@ -494,8 +495,9 @@ def _read_player(row, columns, path, line, table: EntryTable) -> Player:
         raise FormatError(f"starting number {number} out of range", path=path, line=line, column=1,
                           expected="1..9999")
     name = values.get("name", "")
-    if "," in name and ", " not in name:
-        name = name.replace(",", ", ", 1)  # Swiss-Chess "Nachname,Vorname"
+    last, sep, first = name.partition(",")
+    if sep and first and not first.startswith(" "):
+        name = f"{last}, {first}"  # Swiss-Chess "Nachname,Vorname" (a first name may hold ", ")
     points = None
     if values.get("points"):
         try:

@@ -44,6 +44,7 @@ CAN_READ = True
 CAN_WRITE = True
 OPTIONS = {"type": "tournament type: SR SW SC TR TW TC", "notes": "free notes"}
 CANNOT_CARRY = [
+    "names.as_written",
     "tournament.round_dates",  # the dates as written in the source; ISO dates are carried
     "tournament.city", "tournament.federation", "tournament.start_date", "tournament.time_control",
     "tournament.system", "tournament.system_text",

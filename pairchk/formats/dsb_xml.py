@@ -56,6 +56,7 @@ OPTIONS = {
     "url": "tournament web page", "notes": "free notes", "age_class": "age group (ageClass)",
 }
 CANNOT_CARRY = [
+    "names.as_written",
     "tournament.round_dates",  # the dates as written in the source; ISO dates are carried
     "tournament.federation", "tournament.chief_arbiter", "tournament.deputy_arbiters",
     "tournament.system", "tournament.system_text",

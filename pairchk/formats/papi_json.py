@@ -40,6 +40,7 @@ EXTENSIONS = (".papi.json",)
 CAN_READ = True
 CAN_WRITE = True
 CANNOT_CARRY = [
+    "names.as_written",
     "tournament.federation",
     "tournament.round_dates",
     "tournament.round_dates_iso",
@@ -158,6 +159,10 @@ def dump(t: Tournament, **_options) -> Dumped:
         for key, value in p.extra:
             if key in _EXTRA_KEYS:
                 out[key] = _extra_out(value)
+        other = [k for k, _ in p.extra if k not in _EXTRA_KEYS]
+        if other:  # fields of another format (e.g. a DSB PKZ) have no Papi key
+            warnings.append(Warning_(f"{NAME} cannot carry player.extra (format-specific player"
+                                     f" fields): player {p.number} {', '.join(other)} dropped"))
         rounds: dict = {}
         for rnd, e in enumerate(p.entries, 1):
             if e.kind is Kind.NOT_PAIRED:
