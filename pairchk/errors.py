@@ -27,6 +27,16 @@ def _location(path: str | None, line: int | None, column: int | None) -> str:
     return ":".join(parts)
 
 
+def _tail(expected: str | None, hint: str | None) -> str:
+    """`` (expected ...; hint: ...)`` after a message, or nothing when neither is known."""
+    extra = []
+    if expected:
+        extra.append(f"expected {expected}")
+    if hint:
+        extra.append(f"hint: {hint}")
+    return f" ({'; '.join(extra)})" if extra else ""
+
+
 class FormatError(PairchkError):
     """A file that cannot be read: says where, what was found, what was expected, and a hint."""
 
@@ -49,12 +59,7 @@ class FormatError(PairchkError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        extra = []
-        if self.expected:
-            extra.append(f"expected {self.expected}")
-        if self.hint:
-            extra.append(f"hint: {self.hint}")
-        tail = f" ({'; '.join(extra)})" if extra else ""
+        tail = _tail(self.expected, self.hint)
         return f"{_location(self.path, self.line, self.column)}: {self.message}{tail}"
 
     def with_path(self, path: str) -> "FormatError":
@@ -88,12 +93,7 @@ class Finding:
     hint: str | None = None
 
     def __str__(self) -> str:
-        extra = []
-        if self.expected:
-            extra.append(f"expected {self.expected}")
-        if self.hint:
-            extra.append(f"hint: {self.hint}")
-        tail = f" ({'; '.join(extra)})" if extra else ""
+        tail = _tail(self.expected, self.hint)
         loc = _location(self.path, self.line, self.column)
         return f"{loc}: {self.severity.value} {self.code}: {self.message}{tail}"
 
