@@ -26,6 +26,7 @@ from lxml import etree, html
 from ..errors import FormatError, Warning_
 from ..model import Color, Kind, NOT_PAIRED, Player, RoundEntry, Tournament
 from . import Dumped, Loaded
+from .fields import decode_text
 
 NAME = "chess-results-html"
 EXTENSIONS = (".html", ".htm")
@@ -68,10 +69,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     parser = html.HTMLParser(no_network=True, remove_comments=True, remove_pis=True, recover=True)
     source: bytes | str = data
     if b"charset" not in data[:4096].lower():  # no declared encoding: UTF-8, else Windows-1252
-        try:
-            source = data.decode("utf-8")
-        except UnicodeDecodeError:
-            source = data.decode("cp1252", errors="replace")
+        source = decode_text(data)
     try:
         doc = html.fromstring(source, parser=parser)
     except (etree.ParserError, ValueError) as exc:

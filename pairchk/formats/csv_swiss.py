@@ -35,7 +35,8 @@ from ..errors import FormatError, Warning_
 from ..model import Color, Kind, Player, RoundEntry, ScoreSystem, Status, Tournament
 from . import Dumped, Loaded, carry
 from .boards import MAX_ROUND, EntryTable
-from .fields import birth_from_german, birth_to_german, format_points, iso_round_dates, parse_points
+from .fields import (birth_from_german, birth_to_german, decode_text, format_points, iso_round_dates,
+                     parse_points)
 
 NAME = "csv"
 EXTENSIONS = (".csv",)
@@ -266,15 +267,6 @@ def _meta_out(t: Tournament, field: str) -> list[str]:
 # ---------------------------------------------------------------- reading
 
 
-def _decode(data: bytes) -> str:
-    if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8", errors="replace")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
-
-
 def _header_line(text: str) -> tuple[int, str] | None:
     for i, line in enumerate(text.splitlines()):
         s = line.lstrip('"').strip()
@@ -291,7 +283,7 @@ def _delimiter(line: str) -> str:
 def detect(data: bytes) -> bool:
     """A header row (after optional ``#`` lines) with a number column, ``Name`` and another
     known column, separated by ``;`` or ``,``."""
-    text = _decode(data[:20000])
+    text = decode_text(data[:20000])
     found = _header_line(text)
     if not found:
         return False
@@ -306,7 +298,7 @@ def detect(data: bytes) -> bool:
 
 def load(data: bytes, *, path: str | None = None) -> Loaded:
     """Read a Swiss-Chess-style CSV file."""
-    text = _decode(data)
+    text = decode_text(data)
     found = _header_line(text)
     if not found:
         raise FormatError("no header row", path=path, line=1,

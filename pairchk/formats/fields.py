@@ -1,4 +1,4 @@
-"""Small conversions shared by the CSV, Excel and JSON formats: names, dates, points.
+"""Small conversions shared by the CSV, Excel and JSON formats: text, names, dates, points.
 
 >>> split_name("Carlsen, Magnus")
 ('Carlsen', 'Magnus')
@@ -10,6 +10,24 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
+
+
+def decode_text(data: bytes) -> str:
+    """Text of a file written by a Windows program: UTF-8 (a BOM is dropped), else Windows-1252.
+
+    A BOM declares UTF-8, so bad bytes after one become U+FFFD rather than switching code page;
+    without a BOM, bytes that are not UTF-8 mean the Windows default code page (cp1252), where
+    the few undefined bytes also become U+FFFD. Never raises.
+
+    >>> decode_text(b"\\xef\\xbb\\xbfM\\xc3\\xbcller"), decode_text(b"M\\xfcller")
+    ('Müller', 'Müller')
+    """
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8", errors="replace")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
 
 
 def split_name(name: str) -> tuple[str, str]:

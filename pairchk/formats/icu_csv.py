@@ -24,7 +24,7 @@ from ..errors import FormatError, Warning_
 from ..model import Color, Kind, Player, RoundEntry, Tournament
 from . import Loaded
 from .boards import EntryTable
-from .fields import join_name, parse_points
+from .fields import decode_text, join_name, parse_points
 
 NAME = "icu-csv"
 EXTENSIONS = (".fcsv",)
@@ -42,11 +42,7 @@ _BYE = {"1": Kind.FULL_BYE, "0": Kind.ZERO_BYE, "=": Kind.HALF_BYE}
 
 
 def _rows(data: bytes):
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("cp1252", errors="replace")
-    reader = csv.reader(io.StringIO(text, newline=""))
+    reader = csv.reader(io.StringIO(decode_text(data), newline=""))
     for row in reader:
         row = [c.strip() for c in row]
         if row and row[0]:

@@ -21,7 +21,7 @@ import re
 from ..errors import FormatError, Warning_
 from ..model import Color, Kind, Player, RoundEntry, Tournament
 from . import Loaded
-from .fields import parse_points
+from .fields import decode_text, parse_points
 
 NAME = "swissperfect"
 EXTENSIONS = (".spx",)
@@ -39,13 +39,6 @@ _BYE = {"+": Kind.FULL_BYE, "=": Kind.HALF_BYE, "-": Kind.ZERO_BYE, "W": Kind.FU
         "D": Kind.HALF_BYE, "L": Kind.ZERO_BYE}
 
 
-def _decode(data: bytes) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
-
-
 def _header(text: str) -> tuple[int, list[str]] | None:
     for i, line in enumerate(text.splitlines(), 1):
         if line.strip():
@@ -56,7 +49,7 @@ def _header(text: str) -> tuple[int, list[str]] | None:
 
 def detect(data: bytes) -> bool:
     """A tab-separated header ``No<TAB>Name...`` with round-number columns or ``Total``."""
-    found = _header(_decode(data[:8192]))
+    found = _header(decode_text(data[:8192]))
     if not found:
         return False
     cells = found[1]
@@ -66,7 +59,7 @@ def detect(data: bytes) -> bool:
 
 def load(data: bytes, *, path: str | None = None) -> Loaded:
     """Read a SwissPerfect tab-separated export."""
-    text = _decode(data)
+    text = decode_text(data)
     found = _header(text)
     if not found or found[1][:2] != ["No", "Name"]:
         raise FormatError("no SwissPerfect header", path=path, line=found[0] if found else 1,
