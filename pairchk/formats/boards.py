@@ -1,8 +1,8 @@
 """Boards and byes of a round, for formats that store one record per game (Excel, Chess-JSON).
 
 The model stores one entry per player and round; board-oriented formats store one record per
-game. ``boards`` turns the one into the other (pure data, no pairing logic) and
-``EntryTable`` collects entries back while a file is read.
+game. ``boards`` turns the one into the other (pure data, no pairing logic);
+``EntryTable`` and ``round_entries`` collect entries back while a file is read.
 
 >>> from pairchk.model import Tournament, Player, RoundEntry, Kind, Color
 >>> t = Tournament(players=(
@@ -72,6 +72,19 @@ def boards(t: Tournament, rnd: int) -> list[Board]:
             games.append(Board(rnd, white, black, other if mutual else None, e, colored))
     games.sort(key=lambda b: min(b.white, b.black or b.white))
     return games + byes
+
+
+def round_entries(by_round: dict[int, RoundEntry], rounds: int) -> list[RoundEntry]:
+    """A player's entries for rounds 1..``rounds`` from ``{round: entry}``: a missing round is not
+    paired, rounds after ``rounds`` are left out and so are trailing rounds not paired.
+
+    >>> [e.kind.name for e in round_entries({2: RoundEntry(Kind.PAB), 5: RoundEntry(Kind.PAB)}, 4)]
+    ['NOT_PAIRED', 'PAB']
+    """
+    ents = [by_round.get(r, NOT_PAIRED) for r in range(1, rounds + 1)]
+    while ents and ents[-1] is NOT_PAIRED:
+        ents.pop()
+    return ents
 
 
 MAX_ROUND = 999  # a sanity bound for round numbers read from files (TRF has room for 999)

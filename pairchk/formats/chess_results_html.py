@@ -26,6 +26,7 @@ from lxml import etree, html
 from ..errors import FormatError, Warning_
 from ..model import Color, Kind, NOT_PAIRED, Player, RoundEntry, Tournament
 from . import Dumped, Loaded
+from .boards import round_entries
 from .fields import decode_text
 
 NAME = "chess-results-html"
@@ -124,9 +125,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     last = max(rounds.values())
     plist = []
     for no in sorted(players):
-        ents = [entries[no].get(r, NOT_PAIRED) for r in range(1, last + 1)]
-        while ents and ents[-1] is NOT_PAIRED:
-            ents.pop()
+        ents = round_entries(entries[no], last)
         plist.append(Player(entries=tuple(ents), **players[no]))
     h2 = [_text(h) for h in doc.iter("h2")]
     name = h2[0] if h2 else ""

@@ -22,9 +22,10 @@ from lxml import etree
 
 from ..errors import FormatError, Warning_
 from ..model import (
-    Color, Kind, Lineup, NOT_PAIRED, Player, RoundEntry, ScoreSystem, Team, TeamMatch, Tournament,
+    Color, Kind, Lineup, Player, RoundEntry, ScoreSystem, Team, TeamMatch, Tournament,
 )
 from . import Dumped, Loaded
+from .boards import round_entries
 from .carry import dropped
 from ._dsb import round_dates as iso_round_dates
 from ._xmlsafe import parse, sniff_root
@@ -228,9 +229,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     last_round = max([rounds or 0] + [r for e in entries.values() for r in e])
     plist = []
     for no in sorted(players):
-        ents = [entries[no].get(r, NOT_PAIRED) for r in range(1, last_round + 1)]
-        while ents and ents[-1] is NOT_PAIRED:
-            ents.pop()
+        ents = round_entries(entries[no], last_round)
         plist.append(Player(entries=tuple(ents), **players[no]))
 
     for tm_i, tm in enumerate(teams):

@@ -28,8 +28,9 @@ from __future__ import annotations
 from lxml import etree
 
 from ..errors import FormatError, PairchkError
-from ..model import Color, Kind, NOT_PAIRED, Player, RoundEntry, Team, Tournament
+from ..model import Color, Kind, Player, RoundEntry, Team, Tournament
 from . import Dumped, Loaded
+from .boards import round_entries
 from .carry import dropped
 from ._dsb import (
     MissingDataError, absent_gaps, birth_year, dsb_id, member_no, required_gaps, round_dates,
@@ -198,9 +199,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     rounds = num(tn, "rounds")
     plist = []
     for n in sorted(players):
-        ents = [entries[n].get(r, NOT_PAIRED) for r in range(1, rounds + 1)]
-        while ents and ents[-1] is NOT_PAIRED:
-            ents.pop()
+        ents = round_entries(entries[n], rounds)
         plist.append(Player(entries=tuple(absent_gaps(ents)), **players[n]))
     dates = {int(txt(a, "round")): txt(a, "matchday") for a in root.iterfind("tournamentSection/appointments/appointment")
              if txt(a, "round").isdigit()}

@@ -36,6 +36,7 @@ from .. import __version__
 from ..errors import FormatError, PairchkError, Warning_
 from ..model import Color, Kind, NOT_PAIRED, Player, RoundEntry, Tournament
 from . import Dumped, Loaded
+from .boards import round_entries
 from .carry import dropped
 from ._dsb import (
     MissingDataError, absent_gaps, birth_date, birth_year, dsb_id, member_no, required_gaps,
@@ -323,9 +324,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     rounds = int(txt(tn, "rounds"))
     plist = []
     for n in sorted(players):
-        ents = [entries[n].get(r, NOT_PAIRED) for r in range(1, rounds + 1)]
-        while ents and ents[-1] is NOT_PAIRED:
-            ents.pop()
+        ents = round_entries(entries[n], rounds)
         plist.append(Player(entries=tuple(absent_gaps(ents)), **players[n]))
     iso_dates = tuple(dates.get(r, "") for r in range(1, max(dates, default=0) + 1))
     t = Tournament(
