@@ -184,3 +184,20 @@ def test_formats_with_name_fields_say_when_a_name_comes_back_spelled_last_comma_
     for fmt in ("json", "trf", "trf26", "xlsx", "chess-json", "elobase"):
         back = formats.get(fmt).load(formats.dump(t, fmt).data).tournament
         assert [p.name for p in back.players[:2]] == ["Vasquez,Rodrigo", "van der Berg, Jan, Jr."], fmt
+
+
+def test_a_forfeit_without_opponent_is_written_as_the_bye_it_scores_like_not_a_traceback():
+    from tests.test_conversion_matrix import build
+
+    t = build()
+    lone = {3: RoundEntry(Kind.FORFEIT_WIN), 6: RoundEntry(Kind.FORFEIT_LOSS)}  # TRF "0000 - +"
+    t = t.replace(players=tuple(p.replace(entries=p.entries[:3] + (lone[p.number],))
+                                if p.number in lone else p for p in t.players))
+    for fmt in ("chess-results-xml", "dsb-xml", "dewis-xml", "elobase"):
+        d = formats.dump(t, fmt)
+        texts = [w.message for w in d.warnings]
+        assert any("forfeit_win_without_opponent" in x for x in texts), fmt
+        back = formats.get(fmt).load(d.data).tournament
+        if fmt == "chess-results-xml":  # the others leave byes out (entries.byes)
+            assert back.player(3).entry(4) == RoundEntry(Kind.FULL_BYE)
+            assert back.player(6).entry(4) == RoundEntry(Kind.ZERO_BYE)

@@ -299,6 +299,25 @@ def _model_name(name: str) -> str:
     return f"{last}, {first}" if sep and first else last
 
 
+def without_lone_forfeit(e: RoundEntry) -> RoundEntry:
+    """A forfeit that names no opponent (TRF ``0000 - +``) as the bye it scores like.
+
+    Formats that write games as pairs have no place for it: the win becomes a full-point bye,
+    the loss a zero-point bye (keys ``entries.forfeit_win_without_opponent`` and
+    ``entries.forfeit_loss_without_opponent``, which ``strip`` maps the same way).
+
+    >>> without_lone_forfeit(RoundEntry(Kind.FORFEIT_WIN)).kind, without_lone_forfeit(RoundEntry(Kind.FORFEIT_LOSS, 3)).kind
+    (<Kind.FULL_BYE: 'F'>, <Kind.FORFEIT_LOSS: '-'>)
+    """
+    if e.opponent is None and e.kind is Kind.FORFEIT_WIN:
+        return RoundEntry(Kind.FULL_BYE)
+    if e.opponent is None and e.kind is Kind.FORFEIT_LOSS:
+        return RoundEntry(Kind.ZERO_BYE)
+    return e
+
+
+LONE_FORFEITS = ["entries.forfeit_win_without_opponent", "entries.forfeit_loss_without_opponent"]
+
 _ABSENT = RoundEntry(Kind.ABSENT)
 _SHORT = {Kind.WIN_SHORT: Kind.WIN, Kind.DRAW_SHORT: Kind.DRAW, Kind.LOSS_SHORT: Kind.LOSS}
 # DWZ rules: a game shorter than one move is not rated, like a forfeit (DSB XSD, Score_Type)

@@ -26,7 +26,7 @@ from ..model import (
 )
 from . import Dumped, Loaded
 from .boards import round_entries
-from .carry import dropped
+from .carry import LONE_FORFEITS, without_lone_forfeit, dropped
 from ._dsb import round_dates as iso_round_dates
 from ._xmlsafe import parse, sniff_root
 
@@ -35,6 +35,7 @@ EXTENSIONS = (".cr.xml",)
 CAN_READ = True
 CAN_WRITE = True
 CANNOT_CARRY = [
+    *LONE_FORFEITS,  # a forfeit naming no opponent is written as the bye it scores like
     "names.as_written",
     "tournament.round_dates",  # the dates as written in the source; ISO dates are carried
     "tournament.system", "tournament.system_text", "tournament.acceleration",
@@ -383,6 +384,7 @@ def dump(t: Tournament, **options) -> Dumped:
     for r in range(1, t.played_rounds + 1):
         k = 0
         for p, e in t.round_entries(r):
+            e = without_lone_forfeit(e)
             if e.kind.has_opponent and e.color is Color.BLACK:
                 continue  # written with its white player
             res_b, black = "", "-2"

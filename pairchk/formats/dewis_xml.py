@@ -31,7 +31,7 @@ from ..errors import FormatError, PairchkError
 from ..model import Color, Kind, Player, RoundEntry, Team, Tournament
 from . import Dumped, Loaded
 from .boards import round_entries
-from .carry import dropped
+from .carry import LONE_FORFEITS, dropped
 from ._dsb import (
     MissingDataError, absent_gaps, birth_year, dsb_id, member_no, required_gaps, round_dates,
     split_name, vkz, with_iso_dates,
@@ -45,6 +45,7 @@ CAN_READ = True
 CAN_WRITE = True
 OPTIONS = {"type": "tournament type: SR SW SC TR TW TC", "notes": "free notes"}
 CANNOT_CARRY = [
+    *LONE_FORFEITS,  # a forfeit naming no opponent is written as the bye it scores like
     "names.as_written",
     "tournament.round_dates",  # the dates as written in the source; ISO dates are carried
     "tournament.city", "tournament.federation", "tournament.start_date", "tournament.time_control",

@@ -37,7 +37,7 @@ from ..errors import FormatError, PairchkError, Warning_
 from ..model import Color, Kind, NOT_PAIRED, Player, RoundEntry, Tournament
 from . import Dumped, Loaded
 from .boards import round_entries
-from .carry import dropped
+from .carry import LONE_FORFEITS, without_lone_forfeit, dropped
 from ._dsb import (
     MissingDataError, absent_gaps, birth_date, birth_year, dsb_id, member_no, required_gaps,
     round_dates, split_name, tournament_uuid, vkz, with_iso_dates,
@@ -57,6 +57,7 @@ OPTIONS = {
     "url": "tournament web page", "notes": "free notes", "age_class": "age group (ageClass)",
 }
 CANNOT_CARRY = [
+    *LONE_FORFEITS,  # a forfeit naming no opponent is written as the bye it scores like
     "names.as_written",
     "tournament.round_dates",  # the dates as written in the source; ISO dates are carried
     "tournament.federation", "tournament.chief_arbiter", "tournament.deputy_arbiters",
@@ -151,6 +152,7 @@ def games(t: Tournament, *, byes: bool) -> list[tuple]:
     out = []
     for p in t.players:
         for r, e in enumerate(p.entries, 1):
+            e = without_lone_forfeit(e)
             k = e.kind
             if k.is_bye:
                 if byes:

@@ -28,7 +28,7 @@ import re
 from ..errors import FormatError, PairchkError, Warning_
 from ..model import Color, Kind, NOT_PAIRED, Player, RoundEntry, Tournament
 from . import Dumped, Loaded
-from .carry import dropped
+from .carry import LONE_FORFEITS, without_lone_forfeit, dropped
 from ._dsb import MissingDataError, absent_gaps, birth_year, dsb_id, extra, required_gaps, with_iso_dates
 
 NAME = "elobase"
@@ -37,6 +37,7 @@ CAN_READ = True
 CAN_WRITE = True
 OPTIONS = {"details": "line 2 of the file (free text)", "software": "the 'Anwender' footer line"}
 CANNOT_CARRY = [
+    *LONE_FORFEITS,  # a forfeit naming no opponent is written as the bye it scores like
     "tournament.round_dates", "tournament.round_dates_iso", "tournament.deputy_arbiters",
     "tournament.system", "tournament.system_text",
     "tournament.time_control_encoded", "tournament.acceleration", "tournament.scoring",
@@ -97,7 +98,7 @@ def dump(t: Tournament, **options) -> Dumped:
                 f"  {extra(p, 'dsb.vkz', 'swt.zps_club')[:5]:>5} {extra(p, 'dsb.member', 'swt.zps_member')[:4]:>4} ")
         assert len(line) == _PREFIX
         for r in range(1, rounds + 1):
-            e = p.entry(r)
+            e = without_lone_forfeit(p.entry(r))
             kind = _UNRATED.get(e.kind, e.kind)  # a game shorter than one move: not rated
             if kind in _TOKEN_R:
                 c = ":" if kind.is_forfeit else ("W" if e.color is Color.WHITE else "B")
