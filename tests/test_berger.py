@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import itertools
-from pathlib import Path
 
 import pytest
 
 from pairchk import formats
-from pairchk.model import Color, Kind, Player, RoundEntry, Tournament
+from pairchk.model import Tournament
 from pairchk.pairing import RoundPairing
 from pairchk.systems import berger
 
-FIX = Path(__file__).resolve().parents[1] / "fixtures"
+from schedules import played
+from shared_paths import FIX
 
 # The FIDE Berger tables (C.05 Annex 1, as reproduced on the Berger-tables page linked from the
 # FIDE rules), written "white-black", boards in the published order. n players and n-1 use the
@@ -152,17 +152,6 @@ def test_double_round_robin_as_fide_recommends(n):
     assert set(_streaks(berger.schedule(n, double=True, swap_last=False), n)) >= {1, n // 2 + 1}
 
 
-def _tournament(sched: list[RoundPairing], n: int) -> Tournament:
-    entries = {p: [] for p in range(1, n + 1)}
-    for r in sched:
-        for p in r.pairs:
-            entries[p.white].append(RoundEntry(Kind.DRAW, p.black, Color.WHITE))
-            entries[p.black].append(RoundEntry(Kind.DRAW, p.white, Color.BLACK))
-        if r.bye:
-            entries[r.bye].append(RoundEntry(Kind.ZERO_BYE))
-    return Tournament(rounds=len(sched), players=tuple(Player(p, entries=tuple(e)) for p, e in entries.items()))
-
-
 def load(name: str) -> Tournament:
     return formats.load_path(str(FIX / name)).tournament
 
@@ -178,7 +167,7 @@ def test_clean_trf_files_check_ok_in_every_round(name):
 def test_double_file_says_which_variant_it_follows():
     rep = berger.check(load("berger_6_double.trf"), path="x")
     assert any("FIDE-recommended variant" in n for n in rep.notes)
-    plain = _tournament(berger.schedule(6, double=True, swap_last=False), 6)
+    plain = played(berger.schedule(6, double=True, swap_last=False), 6)
     rep = berger.check(plain, path="x")
     assert rep.ok and any("plain variant" in n for n in rep.notes)
 
@@ -214,7 +203,7 @@ def test_colour_of_last_player_explained():
     r2 = sched[1]
     flipped = list(sched)
     flipped[1] = RoundPairing(2, tuple(type(p)(p.black, p.white) if 8 in p.players else p for p in r2.pairs))
-    rep = berger.check(_tournament(flipped, 8), path="x")
+    rep = berger.check(played(flipped, 8), path="x")
     assert [r.round for r in rep.rounds if r.status != "ok"] == [2]
     assert "the last player 8 is White against numbers above 4" in rep.rounds[1].explanation
 
@@ -226,7 +215,7 @@ def test_drawn_numbers_other_than_start_numbers_are_found():
         RoundPairing(r.round, tuple(type(p)(perm[p.white], perm[p.black]) for p in r.pairs))
         for r in berger.schedule(8)
     ]
-    rep = berger.check(_tournament(sched, 8), path="x")
+    rep = berger.check(played(sched, 8), path="x")
     assert rep.ok
     note = next(n for n in rep.notes if "not the Berger numbers" in n)
     inverse = ", ".join(f"{s}→{b}" for s, b in sorted((s, b) for b, s in perm.items()))
@@ -257,7 +246,7 @@ def test_no_numbering_makes_a_non_berger_schedule_one():
             break
     assert done
     sched = [RoundPairing(i, tuple(r)) for i, r in enumerate(table, 1)]
-    rep = berger.check(_tournament(sched, 10), path="x")
+    rep = berger.check(played(sched, 10), path="x")
     assert [r.status for r in rep.rounds].count("ok") == 7
     assert not any("not the Berger numbers" in n for n in rep.notes)
     assert any(n.startswith("no numbering of the players makes every round a Berger round") for n in rep.notes)
@@ -268,7 +257,7 @@ def test_renumbering_search_agrees_with_brute_force_for_six_players():
     for perm in list(itertools.permutations(range(1, 7)))[::37]:
         m = dict(zip(range(1, 7), perm))
         sched = [RoundPairing(r.round, tuple(type(p)(m[p.white], m[p.black]) for p in r.pairs)) for r in table]
-        rep = berger.check(_tournament(sched, 6), path="x")
+        rep = berger.check(played(sched, 6), path="x")
         assert [r.status for r in rep.rounds] == ["ok"] * 5, perm
 
 
@@ -280,13 +269,13 @@ def test_too_few_players_refused():
 def test_odd_double_round_robin_checks_ok():
     sched = berger.schedule(5, double=True)
     assert len(sched) == 10 and all(r.bye for r in sched)
-    rep = berger.check(_tournament(sched, 5), path="x")
+    rep = berger.check(played(sched, 5), path="x")
     assert [r.status for r in rep.rounds] == ["ok"] * 10
 
 
 def test_event_in_progress_checks_the_rounds_played():
     sched = berger.schedule(10)[:4]
-    t = _tournament(sched, 10).replace(rounds=9)
+    t = played(sched, 10).replace(rounds=9)
     rep = berger.check(t, path="x")
     assert [r.status for r in rep.rounds] == ["ok"] * 4
     assert rep.notes == []

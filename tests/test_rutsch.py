@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
 from pairchk import formats
-from pairchk.model import Color, Kind, Player, RoundEntry, Tournament
+from pairchk.model import Kind
 from pairchk.pairing import Pair, RoundPairing
 from pairchk.systems import rutsch
 
-FIX = Path(__file__).resolve().parents[1] / "fixtures"
+from schedules import played
+from shared_paths import FIX
+
 SIZES = range(3, 17)
 
 
@@ -195,14 +196,7 @@ def test_everybody_meets_everybody_once(n):
 
 
 def _tournament(sched, n):
-    entries = {p: [] for p in range(1, n + 1)}
-    for r in sched:
-        for p in r.pairs:
-            entries[p.white].append(RoundEntry(Kind.WIN, p.black, Color.WHITE))
-            entries[p.black].append(RoundEntry(Kind.LOSS, p.white, Color.BLACK))
-        if r.bye:
-            entries[r.bye].append(RoundEntry(Kind.PAB))
-    return Tournament(players=tuple(Player(p, entries=tuple(e)) for p, e in entries.items()))
+    return played(sched, n, white=Kind.WIN, black=Kind.LOSS, bye=Kind.PAB, declare_rounds=False)
 
 
 def test_clean_file_checks_ok_in_every_round():
