@@ -20,6 +20,19 @@ _YEAR = re.compile(r"^(\d{4})")
 _FULL_DATE = re.compile(r"^(\d{4})[/-](\d{2})[/-](\d{2})$")
 
 
+def refuse_unknown_options(fmt: str, options: dict, known: dict) -> None:
+    """A DSB writer takes only its own ``OPTIONS``; any other option is refused by name.
+
+    >>> refuse_unknown_options("elobase", {"colour": "x"}, {"details": "line 2"})
+    Traceback (most recent call last):
+    ...
+    pairchk.errors.PairchkError: elobase: unknown option(s) colour; known: details
+    """
+    unknown = set(options) - set(known)
+    if unknown:
+        raise PairchkError(f"{fmt}: unknown option(s) {', '.join(sorted(unknown))}; known: {', '.join(known)}")
+
+
 class MissingDataError(PairchkError):
     """The tournament lacks data a DSB submission requires; ``gaps`` lists every one."""
 

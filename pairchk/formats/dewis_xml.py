@@ -27,14 +27,14 @@ from __future__ import annotations
 
 from lxml import etree
 
-from ..errors import FormatError, PairchkError
+from ..errors import FormatError
 from ..model import Color, Kind, Player, RoundEntry, Team, Tournament
 from . import Dumped, Loaded
 from .boards import round_entries
 from .carry import LONE_FORFEITS, dropped
 from ._dsb import (
-    MissingDataError, absent_gaps, birth_year, dsb_id, member_no, required_gaps, round_dates,
-    split_name, vkz, with_iso_dates,
+    MissingDataError, absent_gaps, birth_year, dsb_id, member_no, refuse_unknown_options, required_gaps,
+    round_dates, split_name, vkz, with_iso_dates,
 )
 from ._xmlsafe import parse, sniff_root
 from .dsb_xml import _tournament_type, games
@@ -83,9 +83,7 @@ def _sub(parent, tag: str, text=None):
 
 def dump(t: Tournament, **options) -> Dumped:
     """Write DeWIS XML; a :class:`MissingDataError` lists every required item missing."""
-    unknown = set(options) - set(OPTIONS)
-    if unknown:
-        raise PairchkError(f"{NAME}: unknown option(s) {', '.join(sorted(unknown))}; known: {', '.join(OPTIONS)}")
+    refuse_unknown_options(NAME, options, OPTIONS)
     t = with_iso_dates(t)
     gaps = required_gaps(t, need_start=False, need_place=False, need_timecontrol=False)
     game_list = games(t, byes=False)

@@ -40,7 +40,7 @@ from .boards import round_entries
 from .carry import LONE_FORFEITS, without_lone_forfeit, dropped
 from ._dsb import (
     MissingDataError, absent_gaps, birth_date, birth_year, dsb_id, member_no, required_gaps,
-    round_dates, split_name, tournament_uuid, vkz, with_iso_dates,
+    refuse_unknown_options, round_dates, split_name, tournament_uuid, vkz, with_iso_dates,
 )
 from ._xmlsafe import parse, sniff_root
 
@@ -178,10 +178,7 @@ def _point(k: Kind) -> str:
 
 def dump(t: Tournament, **options) -> Dumped:
     """Write ``t`` as DSB 2.5 XML; a :class:`MissingDataError` lists every required item missing."""
-    unknown = set(options) - set(OPTIONS)
-    if unknown:
-        raise PairchkError(f"dsb-xml: unknown option(s) {', '.join(sorted(unknown))};"
-                           f" known: {', '.join(OPTIONS)}")
+    refuse_unknown_options(NAME, options, OPTIONS)
     t = with_iso_dates(t)
     gaps = required_gaps(t)
     rounds = max(t.rounds or 0, t.played_rounds)

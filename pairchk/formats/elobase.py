@@ -29,7 +29,8 @@ from ..errors import FormatError, PairchkError, Warning_
 from ..model import Color, Kind, NOT_PAIRED, Player, RoundEntry, Tournament
 from . import Dumped, Loaded
 from .carry import LONE_FORFEITS, without_lone_forfeit, dropped
-from ._dsb import MissingDataError, absent_gaps, birth_year, dsb_id, extra, required_gaps, with_iso_dates
+from ._dsb import (MissingDataError, absent_gaps, birth_year, dsb_id, extra, refuse_unknown_options, required_gaps,
+                   with_iso_dates)
 
 NAME = "elobase"
 EXTENSIONS = (".swi",)
@@ -78,9 +79,7 @@ def _de_date(iso: str) -> str:
 
 def dump(t: Tournament, **options) -> Dumped:
     """Write the ELOBASE text; a :class:`MissingDataError` lists every required item missing."""
-    unknown = set(options) - set(OPTIONS)
-    if unknown:
-        raise PairchkError(f"{NAME}: unknown option(s) {', '.join(sorted(unknown))}; known: {', '.join(OPTIONS)}")
+    refuse_unknown_options(NAME, options, OPTIONS)
     t = with_iso_dates(t)
     gaps = required_gaps(t)
     if gaps:
