@@ -89,12 +89,15 @@ def is_trf(data: bytes) -> bool:
     return bool(re.match(rb"^([0-3][0-9]{2}|XX[A-Z]|BB[A-Z]|###)( |$)", first))
 
 
+def has_trf26_records(data: bytes) -> bool:
+    """Any TRF26-only record in the first 64 KiB: what tells ``trf26`` files from ``trf`` ones."""
+    head = data[:65536].decode("latin-1")
+    return any(_tag(line) in TRF26_TAGS for line in _NEWLINES.split(head))
+
+
 def detect(data: bytes) -> bool:
     """TRF16/TRF06 content: a TRF file without TRF26-only records (those go to ``trf26``)."""
-    if not is_trf(data):
-        return False
-    head = data[:65536].decode("latin-1")
-    return not any(_tag(line) in TRF26_TAGS for line in _NEWLINES.split(head))
+    return is_trf(data) and not has_trf26_records(data)
 
 
 def decode(data: bytes, path: str | None = None) -> tuple[str, list[Warning_]]:

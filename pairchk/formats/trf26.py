@@ -11,7 +11,7 @@ national-rating lines); the reader is the same for every version (``pairchk.form
 from __future__ import annotations
 
 from . import Dumped
-from .trf import TRF26_TAGS, _tag, decode, load, parse_player  # noqa: F401  (one reader)
+from .trf import TRF26_TAGS, decode, has_trf26_records, is_trf, load, parse_player  # noqa: F401  (one reader)
 from .trf_write import dump as _dump
 
 NAME = "trf26"
@@ -23,12 +23,7 @@ CANNOT_CARRY: list[str] = ["player.club", "player.status", "player.extra"]
 
 def detect(data: bytes) -> bool:
     """TRF content with at least one TRF26-only record in the first 64 KiB."""
-    from .trf import _NEWLINES, is_trf
-
-    if not is_trf(data):
-        return False
-    head = data[:65536].decode("latin-1")
-    return any(_tag(line) in TRF26_TAGS for line in _NEWLINES.split(head))
+    return is_trf(data) and has_trf26_records(data)
 
 
 def dump(t, **options) -> Dumped:
