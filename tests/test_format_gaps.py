@@ -201,3 +201,30 @@ def test_a_forfeit_without_opponent_is_written_as_the_bye_it_scores_like_not_a_t
         if fmt == "chess-results-xml":  # the others leave byes out (entries.byes)
             assert back.player(3).entry(4) == RoundEntry(Kind.FULL_BYE)
             assert back.player(6).entry(4) == RoundEntry(Kind.ZERO_BYE)
+
+
+def test_small_writer_gaps_found_on_the_shared_samples():
+    # TRF rank column is recomputed: a disagreeing declared rank is named once
+    t = _two_players()
+    t = t.replace(players=(t.players[0].replace(rank=0), t.players[1].replace(rank=2)))
+    assert [w.message for w in formats.dump(t, "trf").warnings] == [
+        "declared rank of 1 player(s) differs from the rank by points (first: player 1 0 -> 1);"
+        " wrote the rank by points"]
+    # chess-results XML knows women as F whether the model says w (TRF16) or f (TRF26)
+    t = _two_players()
+    t = t.replace(players=(t.players[0].replace(sex="f"), t.players[1]))
+    back = formats.get("chess-results-xml").load(formats.dump(t, "chess-results-xml").data).tournament
+    assert back.player(1).sex == "w"
+    # DSB/DeWIS notes keep indented TRF comments as they are
+    from tests.test_conversion_matrix import build
+
+    t = build().replace(comments=(" indented", "plain"))
+    for fmt in ("dsb-xml", "dewis-xml"):
+        assert formats.get(fmt).load(formats.dump(t, fmt).data).tournament.comments == t.comments
+    # ELOBASE has 10 columns for the FIDE id: a longer one is left out, not cut to another id
+    t = build()
+    t = t.replace(players=(t.players[0].replace(fide_id="70123454321"),) + t.players[1:])
+    d = formats.dump(t, "elobase")
+    assert "player 1: FIDE id '70123454321' does not fit 10 columns; left out" in [
+        w.message for w in d.warnings]
+    assert formats.get("elobase").load(d.data).tournament.player(1).fide_id == ""

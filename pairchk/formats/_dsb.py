@@ -82,6 +82,16 @@ def birth_date(p: Player) -> str:
         return ""
 
 
+def notes(text: str | None) -> tuple[str, ...]:
+    r"""The lines of a ``<notes>`` text as comments; blank lines dropped, leading blanks kept
+    (TRF ``###`` comments are often indented).
+
+    >>> notes("\n  indented\n\nplain\n")
+    ('  indented', 'plain')
+    """
+    return tuple(x.rstrip("\r") for x in (text or "").split("\n") if x.strip())
+
+
 def split_name(name: str) -> tuple[str, str]:
     """("Nachname", "Vorname"); a single name goes into both (as the DSB schema asks)."""
     last, sep, first = name.partition(",")

@@ -363,7 +363,8 @@ def dump(t: Tournament, **options) -> Dumped:
             "no": str(p.number), "id": p.national_id, "lastname": last.strip(), "firstname": first.strip(),
             "atitle": "", "title": p.title, "rtg": str(p.rating or p.national_rating or ""),
             "rtgfide": str(p.rating or ""), "rtgnat": str(p.national_rating or ""),
-            "dob": p.birth, "sex": {"m": "M", "w": "F"}.get(p.sex, ""), "fed": p.federation,
+            # sex: TRF16 writes w for women, TRF26 f
+            "dob": p.birth, "sex": {"m": "M", "w": "F", "f": "F"}.get(p.sex.lower(), ""), "fed": p.federation,
             "board": str(board_of_member.get(p.number, "")), "teamno": str(team_of[p.number] or 0),
             "clubname": p.club, "fideid": p.fide_id, "rank": str(p.rank or ""),
             "pts": _fmt(p.points if p.points is not None else t.score(p.number)),

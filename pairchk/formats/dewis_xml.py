@@ -34,7 +34,7 @@ from .boards import round_entries
 from .carry import LONE_FORFEITS, dropped
 from ._dsb import (
     MissingDataError, absent_gaps, birth_year, dsb_id, member_no, refuse_unknown_options, required_gaps,
-    round_dates, split_name, vkz, with_iso_dates,
+    round_dates, notes as _notes, split_name, vkz, with_iso_dates,
 )
 from ._xmlsafe import parse, sniff_root
 from .dsb_xml import _tournament_type, games
@@ -208,5 +208,5 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
                   for te in root.iterfind("teamSection/teams/team"))
     t = Tournament(name=txt(tn, "label"), end_date=txt(tn, "endDate"), rounds=rounds,
                    round_dates_iso=iso, teams=teams, players=tuple(plist),
-                   comments=tuple(x for x in txt(tn, "notes").split("\n") if x and x != "pairchk"))
+                   comments=tuple(x for x in _notes(tn.findtext("notes")) if x != "pairchk"))
     return Loaded(t, [], lines=lines, meta={"type": txt(tn, "type")})

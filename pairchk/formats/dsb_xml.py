@@ -40,7 +40,8 @@ from .boards import round_entries
 from .carry import LONE_FORFEITS, without_lone_forfeit, dropped
 from ._dsb import (
     MissingDataError, absent_gaps, birth_date, birth_year, dsb_id, member_no, required_gaps,
-    refuse_unknown_options, round_dates, split_name, tournament_uuid, vkz, with_iso_dates,
+    notes as _notes, refuse_unknown_options, round_dates, split_name, tournament_uuid, vkz,
+    with_iso_dates,
 )
 from ._xmlsafe import parse, sniff_root
 
@@ -329,7 +330,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     t = Tournament(
         name=txt(tn, "label"), city=txt(tn, "location"), time_control=txt(tn, "timecontrol"),
         rounds=rounds, start_date=txt(tn, "startDate"), end_date=txt(tn, "endDate"),
-        round_dates_iso=iso_dates, comments=tuple(x for x in txt(tn, "notes").split("\n") if x),
+        round_dates_iso=iso_dates, comments=_notes(tn.findtext(f"{q}notes")),
         players=tuple(plist))
     meta = {"tournament_uuid": txt(tn, "tournamentUUID"), "type": txt(tn, "tournamentType")}
     return Loaded(t, [], lines=lines, meta=meta)

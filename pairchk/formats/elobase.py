@@ -66,6 +66,15 @@ def detect(data: bytes) -> bool:
     return len(lines) >= 4 and bool(_HEAD.match(lines[2])) and lines[3].startswith(" ttt. rrr n")
 
 
+def _fide_id(p, warnings: list) -> str:
+    """The FIDE id, or blank when it does not fit the 10 columns (a cut id is another player's)."""
+    if len(p.fide_id) > 10:
+        warnings.append(Warning_(f"player {p.number}: FIDE id {p.fide_id!r} does not fit 10 columns;"
+                                 " left out"))
+        return ""
+    return p.fide_id
+
+
 def _fit(text: str, width: int, what: str, warnings: list) -> str:
     if len(text) > width:
         warnings.append(Warning_(f"{what} {text!r} cut to {width} characters"))
@@ -92,7 +101,7 @@ def dump(t: Tournament, **options) -> Dumped:
             raise PairchkError(f"{NAME}: player number {p.number} does not fit 4 columns")
         line = (f"{p.number:>4}.{p.rank or p.number:>4} {_fit(p.name, 32, 'name', warnings):<32}"
                 f" {_fit(p.club, 32, 'club', warnings):<32} {p.federation[:3]:<3}"
-                f" {p.fide_id[:10]:>10} {dsb_id(p)[:10]:>10} {birth_year(p):>8}"
+                f" {_fide_id(p, warnings):>10} {dsb_id(p)[:10]:>10} {birth_year(p):>8}"
                 f" {p.rating or '':>4} {p.national_rating or '':>4}"
                 f"  {extra(p, 'dsb.vkz', 'swt.zps_club')[:5]:>5} {extra(p, 'dsb.member', 'swt.zps_member')[:4]:>4} ")
         assert len(line) == _PREFIX

@@ -340,6 +340,13 @@ def render(t: Tournament, version: str, style: dict | None, warn) -> dict[str, l
             continue
         text(tag, value)
     ranks = compute_ranks(t)
+    # the rank column is recomputed from the points (ties keep the declared order); a declared
+    # rank that disagrees (another ranking, or the placeholder 0) is said once, not per player
+    moved = [p for p in t.players if p.rank is not None and p.rank != ranks[p.number]]
+    if moved:
+        first = moved[0]
+        warn(f"declared rank of {len(moved)} player(s) differs from the rank by points (first: player"
+             f" {first.number} {first.rank} -> {ranks[first.number]}); wrote the rank by points")
     for p in t.players:
         pts = sum((t.scoring.points(e) for e in p.entries), Decimal(0))
         if p.points is not None and p.points != pts:
