@@ -65,6 +65,9 @@ NAME = "dutch"
 # pathological brackets (no perfect candidate and weak bounds); see module docstring.
 NODE_BUDGET = 400_000
 PASS1_BUDGET = 100_000  # nodes for the first pass (ideal candidates only)
+# Brackets up to this many residents get per-floater [C8]/[C9] values (tight bounds); larger
+# ones (early rounds of big events) nearly always have a perfect candidate found directly.
+SINGLE_FLOATER_LIMIT = 24
 
 
 class UnpairableError(PairchkError):
@@ -631,7 +634,7 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
     # they are known per candidate floater; players whose floating breaks [C4] must be paired.
     single: dict[int, tuple] = {}
     res_floaters = len(S) - (2 * npairs - m)
-    if res_floaters == 1:
+    if res_floaters == 1 and len(S) <= SINGLE_FLOATER_LIMIT:
         d0 = 0
         for x in M:
             if x not in paired_mdps:
