@@ -53,6 +53,8 @@ def _augment(adj: list[int], mate: list[int], root: int, active: int) -> bool:
     base = list(range(n))
     used = [False] * n
     used[root] = True
+    usedm = 1 << root  # even (outer) vertices, as a bitset
+    oddm = 0  # vertices reached as odd (inner) vertices: edges to them are never useful
     q = deque([root])
 
     def lca(a: int, b: int) -> int:
@@ -78,7 +80,7 @@ def _augment(adj: list[int], mate: list[int], root: int, active: int) -> bool:
 
     while q:
         v = q.popleft()
-        for to in _bits(adj[v] & active):
+        for to in _bits(adj[v] & active & ~(oddm & ~usedm)):
             if base[v] == base[to] or mate[v] == to:
                 continue
             if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
@@ -91,9 +93,11 @@ def _augment(adj: list[int], mate: list[int], root: int, active: int) -> bool:
                         base[i] = cur
                         if not used[i]:
                             used[i] = True
+                            usedm |= 1 << i
                             q.append(i)
             elif parent[to] == -1:
                 parent[to] = v
+                oddm |= 1 << to
                 if mate[to] == -1:
                     # augment along the path ending at `to`
                     u = to
@@ -105,6 +109,7 @@ def _augment(adj: list[int], mate: list[int], root: int, active: int) -> bool:
                         u = ppv
                     return True
                 used[mate[to]] = True
+                usedm |= 1 << mate[to]
                 q.append(mate[to])
     return False
 
