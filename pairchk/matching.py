@@ -23,11 +23,14 @@ def _bits(x: int):
         x ^= low
 
 
-def max_matching(adj: list[int], match: list[int] | None = None, active: int | None = None) -> list[int]:
+def max_matching(adj: list[int], match: list[int] | None = None, active: int | None = None,
+                 perfect: bool = False) -> list[int]:
     """A maximum matching: ``result[v]`` is the partner of ``v`` or -1.
 
     ``match`` is an optional valid partial matching to start from (not modified);
-    ``active`` an optional bitset restricting the graph to those vertices.
+    ``active`` an optional bitset restricting the graph to those vertices. With ``perfect``
+    the search stops at the first vertex that cannot be matched (the caller only wants to
+    know whether a perfect matching exists; the result is then not maximum).
     """
     n = len(adj)
     if active is None:
@@ -43,7 +46,8 @@ def max_matching(adj: list[int], match: list[int] | None = None, active: int | N
                         break
     for root in _bits(active):
         if mate[root] == -1:
-            _augment(adj, mate, root, active)
+            if not _augment(adj, mate, root, active) and perfect:
+                break
     return mate
 
 

@@ -174,7 +174,7 @@ class _Round:
             k += 1
         if k == 0:
             return True
-        mate = max_matching(self.cadj, match=warm, active=mask)
+        mate = max_matching(self.cadj, match=warm, active=mask, perfect=True)
         return matching_size(mate) * 2 == k
 
     def warm(self, mask: int) -> list[int]:
