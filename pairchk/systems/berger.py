@@ -27,6 +27,7 @@ from ..errors import PairchkError
 from ..model import Tournament
 from ..pairing import CheckReport, Pair, RoundPairing
 from . import roundrobin
+from .roundrobin import table_size
 
 NAME = "berger"
 ARTICLE = "C.05 Annex 1"
@@ -58,11 +59,6 @@ def white_of(i: int, j: int, m: int) -> int:
         return m if other > m // 2 else other
     lo, hi = sorted((i, j))
     return lo if (i + j) % 2 else hi
-
-
-def table_size(n: int) -> int:
-    """Even size ``m`` of the Berger table for ``n`` players (``n + 1`` for odd fields)."""
-    return n + (n % 2)
 
 
 def single_cycle(n: int) -> list[RoundPairing]:

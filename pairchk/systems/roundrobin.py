@@ -22,6 +22,16 @@ from ..pairing import Pair, RoundPairing, RoundReport, published_pairing
 ColourWhy = Callable[[Pair, int], str]
 
 
+def table_size(n: int) -> int:
+    """Seats of the table for ``n`` players: ``n`` rounded up to even (an odd field's extra seat
+    is the bye), in the Berger tables and the Rutschsystem alike.
+
+    >>> table_size(9), table_size(10)
+    (10, 10)
+    """
+    return n + (n % 2)
+
+
 def compare_round(
     published: RoundPairing,
     expected: RoundPairing,

@@ -31,14 +31,10 @@ from ..errors import PairchkError
 from ..model import Tournament
 from ..pairing import CheckReport, Pair, RoundPairing
 from . import roundrobin
+from .roundrobin import table_size
 
 NAME = "rutsch"
 SOURCE = "Rutschsystem (source text)"
-
-
-def table_size(n: int) -> int:
-    """Seats at the table: ``n`` rounded up to even."""
-    return n + (n % 2)
 
 
 def opponent(p: int, rnd: int, n_seats: int) -> int:
