@@ -143,7 +143,7 @@ def _score_list(s: ScoreSystem) -> dict:
 def _profile(p: Player, pid: int, national: bool) -> dict:
     last, first = split_name(p.name)
     prof: dict = {"id": pid, "lastName": last, "firstName": first,
-                  "sex": {"m": "m", "w": "f"}.get(p.sex.lower(), "u"),
+                  "sex": {"m": "m", "w": "f", "f": "f"}.get(p.sex.lower(), "u"),  # TRF16 w, TRF26 f
                   "federation": p.federation, "fideName": p.name}
     if p.fide_id.strip():
         prof["fideId"] = int(p.fide_id) if p.fide_id.strip().isdigit() else p.fide_id
