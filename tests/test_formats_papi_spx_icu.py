@@ -78,7 +78,7 @@ def test_papi_bad_input(doc, message):
 
 
 def test_papi_invalid_json_has_line_and_column():
-    with pytest.raises(FormatError, match=r"^p.json:2:1: invalid JSON"):
+    with pytest.raises(FormatError, match=r"^p.json:2:1: not valid JSON"):
         papi_json.load(b'{"variables": {},\n}', path="p.json")
 
 
@@ -146,3 +146,12 @@ def test_icu_csv_bad_input(text, message):
     with pytest.raises(FormatError) as exc:
         icu_csv.load(text, path="i.csv")
     assert str(exc.value).startswith(message)
+
+
+@pytest.mark.parametrize("fmt", ["papi-json", "chess-json", "json", None])
+def test_deeply_nested_json_is_a_located_error_not_a_recursion_error(fmt):
+    from pairchk import formats
+
+    data = b'{"filetype": "Event", "variables": ' + b"[" * 200_000
+    with pytest.raises(FormatError, match=r"^deep.json:1:1: JSON nested too deeply"):
+        formats.load(data, path="deep.json", fmt=fmt)

@@ -40,7 +40,8 @@ from ..model import (
 )
 from . import Dumped, Loaded, carry
 from .boards import MAX_ROUND, EntryTable, boards
-from .fields import birth_from_german, birth_to_iso, iso_round_dates, join_name, split_name
+from .fields import (birth_from_german, birth_to_iso, iso_round_dates, join_name, parse_json,
+                     sniff_json, split_name)
 
 NAME = "chess-json"
 EXTENSIONS = (".jch", ".chess.json", ".chessjson")
@@ -109,13 +110,7 @@ _BYE_KIND = {"P": Kind.PAB, "F": Kind.FULL_BYE, "W": Kind.FULL_BYE, "H": Kind.HA
 
 def detect(data: bytes) -> bool:
     """True for a JSON object with ``filetype`` "Event" or an ``event`` holding tournaments."""
-    head = data.lstrip()[:1]
-    if head not in (b"{",) and not data.startswith(b"\xef\xbb\xbf"):
-        return False
-    try:
-        doc = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError):
-        return False
+    doc = sniff_json(data)
     if not isinstance(doc, dict):
         return False
     if doc.get("filetype") == "Event":
@@ -391,16 +386,7 @@ def _scoring(r: _Reader, table: dict, where: str) -> ScoreSystem:
 def load(data: bytes, *, path: str | None = None) -> Loaded:
     """Read a Chess-JSON event; only its first tournament is read (warning if more)."""
     r = _Reader(path)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise FormatError(f"not UTF-8 text (byte {exc.start})", path=path,
-                          expected="a UTF-8 JSON file") from None
-    try:
-        doc = json.loads(text, parse_float=Decimal)
-    except json.JSONDecodeError as exc:
-        raise FormatError(f"invalid JSON: {exc.msg}", path=path, line=exc.lineno,
-                          column=exc.colno, expected="a Chess-JSON event object") from None
+    doc = parse_json(data, path=path, expected="a Chess-JSON event object")
     doc = r.obj(doc, "$")
     event = r.obj(doc.get("event", doc), "$.event")
     tours = r.arr(event.get("tournaments"), "$.event.tournaments")

@@ -103,3 +103,42 @@ def iso_round_dates(dates) -> tuple[str, ...]:
     """
     out = tuple(d if _ISO.match(d.strip()) else "" for d in dates)
     return out if any(out) else ()
+
+
+def parse_json(data: bytes, *, path: str | None, expected: str, hint: str | None = None,
+               parse_float=Decimal):
+    """Parse JSON bytes (BOM allowed) or raise a located FormatError; never a traceback.
+
+    >>> parse_json(b'{"a": 1.5}', path=None, expected="an object")
+    {'a': Decimal('1.5')}
+    >>> parse_json(b'[' * 100000, path="x.json", expected="an object")
+    Traceback (most recent call last):
+    pairchk.errors.FormatError: x.json:1:1: JSON nested too deeply (expected an object)
+    """
+    import json
+
+    from ..errors import FormatError
+
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return json.loads(data.decode("utf-8"), parse_float=parse_float)
+    except UnicodeDecodeError as exc:
+        raise FormatError(f"JSON is not UTF-8 (byte {exc.start})", path=path, line=1, column=1,
+                          expected="UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise FormatError(f"not valid JSON: {exc.msg}", path=path, line=exc.lineno,
+                          column=exc.colno, expected=expected, hint=hint) from None
+    except RecursionError:
+        raise FormatError("JSON nested too deeply", path=path, line=1, column=1,
+                          expected=expected) from None
+
+
+def sniff_json(data: bytes):
+    """The parsed JSON object for a format's ``detect``, or None when it is not JSON at all."""
+    if data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] != b"{":
+        return None
+    try:
+        return parse_json(data, path=None, expected="")
+    except ValueError:
+        return None

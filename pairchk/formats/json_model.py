@@ -27,6 +27,7 @@ from importlib import resources
 from ..errors import FormatError, Warning_
 from ..model import Color, Kind, RoundEntry, Tournament
 from . import Dumped, Loaded
+from .fields import parse_json
 
 NAME = "json"
 EXTENSIONS = (".json",)
@@ -153,18 +154,8 @@ def _path(error) -> str:
 
 def load(data: bytes, *, path: str | None = None) -> Loaded:
     """Read our JSON (validated against the schema)."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        doc = json.loads(data.decode("utf-8"), parse_float=Decimal)
-    except UnicodeDecodeError as exc:
-        raise FormatError(f"JSON is not UTF-8 (byte {exc.start})", path=path, line=1, column=1,
-                          expected="UTF-8 text") from None
-    except json.JSONDecodeError as exc:
-        raise FormatError(f"not valid JSON: {exc.msg}", path=path, line=exc.lineno, column=exc.colno,
-                          expected="a JSON document", hint="is this really a pairchk JSON file?") from None
-    except RecursionError:
-        raise FormatError("JSON nested too deeply", path=path, line=1, column=1) from None
+    doc = parse_json(data, path=path, expected="a JSON document",
+                     hint="is this really a pairchk JSON file?")
     errors = sorted(_validator().iter_errors(_plain(doc)), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
         e = errors[0]

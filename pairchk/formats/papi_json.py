@@ -33,7 +33,7 @@ from ..errors import FormatError, Warning_
 from ..model import Color, Kind, Player, RoundEntry, Tournament
 from . import Dumped, Loaded, carry
 from .boards import EntryTable
-from .fields import birth_from_german, join_name, split_name
+from .fields import birth_from_german, join_name, parse_json, sniff_json, split_name
 
 NAME = "papi-json"
 EXTENSIONS = (".papi.json",)
@@ -96,12 +96,7 @@ _DATE = re.compile(r"^(\d{1,2})/(\d{1,2})/(\d{4})$")
 
 def detect(data: bytes) -> bool:
     """A JSON object with ``variables`` (an object) and ``players`` (an array)."""
-    if not data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{":
-        return False
-    try:
-        doc = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError):
-        return False
+    doc = sniff_json(data)
     return (isinstance(doc, dict) and isinstance(doc.get("variables"), dict)
             and isinstance(doc.get("players"), list))
 
@@ -210,12 +205,8 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
                            column=col, expected=expected,
                            hint="Papi-JSON has {\"variables\": {...}, \"players\": [...]}")
 
-    try:
-        doc = json.loads(data.decode("utf-8-sig"))
-    except UnicodeDecodeError as exc:
-        raise fail("", f"not UTF-8 text (byte {exc.start})", "a UTF-8 JSON file") from None
-    except json.JSONDecodeError as exc:
-        raise fail("", f"invalid JSON: {exc.msg}", "a JSON object", exc.lineno, exc.colno) from None
+    doc = parse_json(data, path=path, expected="a JSON object",
+                     hint='Papi-JSON has {"variables": {...}, "players": [...]}', parse_float=float)
     if not isinstance(doc, dict) or not isinstance(doc.get("players"), list):
         raise fail("$", "no players array", "an object with a \"players\" array")
     var = doc.get("variables") or {}
