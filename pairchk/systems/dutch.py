@@ -63,8 +63,8 @@ NAME = "dutch"
 
 # Candidates examined per bracket before the best one found so far is taken. Only reached in
 # pathological brackets (no perfect candidate and weak bounds); see module docstring.
-NODE_BUDGET = 400_000
-PASS1_BUDGET = 100_000  # nodes for the first pass (ideal candidates only)
+NODE_BUDGET = 100_000
+PASS1_BUDGET = 30_000  # nodes for the first pass (ideal candidates only)
 # Brackets up to this many residents get per-floater [C8]/[C9] values (tight bounds); larger
 # ones (early rounds of big events) nearly always have a perfect candidate found directly.
 SINGLE_FLOATER_LIMIT = 24
