@@ -61,8 +61,9 @@ from .dutch_criteria import (
 
 NAME = "dutch"
 
-# Candidates examined per bracket before the best one found so far is taken. Only reached in
-# pathological brackets (no perfect candidate and weak bounds); see module docstring.
+# Candidates examined per bracket (plus 3000 per bracket member; pass 1: 500) before the best
+# one found so far is taken. Only reached in brackets without a perfect candidate and with
+# weak bounds; see module docstring.
 NODE_BUDGET = 100_000
 PASS1_BUDGET = 30_000  # nodes for the first pass (ideal candidates only)
 # Brackets up to this many residents get per-floater [C8]/[C9] values (tight bounds); larger
@@ -103,6 +104,7 @@ class _Round:
         self.levels = sorted(set(self.score), reverse=True)
         self.level = {s: i for i, s in enumerate(self.levels)}
         self.rank9: dict[int, int] = {}
+        self._comp: dict[int, bool] = {}
         # colour category: 0 none; white 1 mild, 2 strong, 3 absolute; black 4, 5, 6
         self.cat = []
         for p in self.ps:
@@ -166,6 +168,13 @@ class _Round:
 
     def completable(self, mask: int, warm: list[int] | None = None) -> bool:
         """Can the players in ``mask`` all be paired (one PAB candidate left when odd)?"""
+        r = self._comp.get(mask)
+        if r is None:
+            r = self._completable(mask, warm)
+            self._comp[mask] = r
+        return r
+
+    def _completable(self, mask: int, warm: list[int] | None) -> bool:
         k = _popcount(mask)
         if k % 2:
             if not self.odd:
@@ -1024,11 +1033,12 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
                 return False
         return True
 
-    state["budget"] = PASS1_BUDGET
+    size = len(M) + len(S)
+    state["budget"] = PASS1_BUDGET + 500 * size
     phase_a(0, 0, [], acc0)
     b = state["best"]
     if b is None or b[0] != ideal:
-        state.update(target=None, nodes=0, stop=False, budget=NODE_BUDGET,
+        state.update(target=None, nodes=0, stop=False, budget=NODE_BUDGET + 3000 * size,
                      seed=b is not None and b is not best)
         phase_a(0, 0, [], acc0)
         b = state["best"]
