@@ -115,6 +115,15 @@ class RoundEntry:
     def played(self) -> bool:
         return self.kind.played
 
+    @property
+    def took_part(self) -> bool:
+        """True when the player was paired in the round: a game or forfeit against a named
+        opponent, the PAB, or a forfeit win. Pre-set byes and absences are not pairings."""
+        return (self.kind.has_opponent and self.opponent is not None) or self.kind in (
+            Kind.PAB,
+            Kind.FORFEIT_WIN,
+        )
+
 
 NOT_PAIRED = RoundEntry(Kind.NOT_PAIRED)
 
@@ -387,6 +396,16 @@ class Tournament:
                 if e.kind is not Kind.NOT_PAIRED and i > last:
                     last = i
         return last
+
+    @property
+    def last_paired_round(self) -> int:
+        """The last round anybody was paired in (pre-set byes alone do not make a round paired).
+
+        TRF ``XXZ`` byes (stored as round 0) belong to the round after it.
+        """
+        return max(
+            (i for p in self.players for i, e in enumerate(p.entries, 1) if e.took_part), default=0
+        )
 
     def score(self, number: int, through_round: int | None = None) -> Decimal:
         """Points of player ``number`` after ``through_round`` (default: all recorded rounds)."""

@@ -153,7 +153,7 @@ def infer_initial_color(t: Tournament) -> Color:
         return Color.WHITE
     k = 0
     for p in t.players:
-        took_part = any(_took_part(e) for e in p.entries[: first + 1])
+        took_part = any(e.took_part for e in p.entries[: first + 1])
         if not took_part:
             continue
         e = p.entry(first + 1)
@@ -161,10 +161,6 @@ def infer_initial_color(t: Tournament) -> Color:
             return e.color if k % 2 == 0 else e.color.opposite
         k += 1
     return Color.WHITE
-
-
-def _took_part(e: RoundEntry) -> bool:
-    return (e.kind.has_opponent and e.opponent is not None) or e.kind in (Kind.PAB, Kind.FORFEIT_WIN)
 
 
 def colour_preference(colors: tuple[Color, ...]) -> tuple[Color, PrefKind, Color]:
@@ -219,7 +215,7 @@ def round_state(t: Tournament, rnd: int, *, edition: str) -> RoundState:
     hist = rnd - 1
     recorded = t.played_rounds
     # the last round that was actually paired (pre-set byes alone do not make a round paired)
-    paired = max((i for p in t.players for i, e in enumerate(p.entries, 1) if _took_part(e)), default=0)
+    paired = t.last_paired_round
     declared_out: set[int] = set()
     for b in t.declared_byes:
         # XXZ is stored as round 0 = "the round to be paired next"
@@ -282,7 +278,7 @@ def round_state(t: Tournament, rnd: int, *, edition: str) -> RoundState:
         else:
             to_pair = True
         a = accel.get(p.number)
-        took_part = any(_took_part(p.entry(k)) for k in range(1, hist + 1))
+        took_part = any(p.entry(k).took_part for k in range(1, hist + 1))
         if to_pair or took_part:
             prank = next_prank
             next_prank += 1

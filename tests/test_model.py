@@ -29,3 +29,14 @@ def test_scores_under_a_non_standard_system():
     assert t.score(1, through_round=1) == Decimal(3)
     assert t.played_rounds == 3
     assert Color.WHITE.opposite is Color.BLACK
+
+
+def test_last_paired_round_ignores_preset_byes_and_absences():
+    t = Tournament(
+        players=(
+            Player(1, entries=(RoundEntry(Kind.PAB), RoundEntry(Kind.HALF_BYE))),
+            Player(2, entries=(RoundEntry(Kind.FORFEIT_LOSS, None), RoundEntry(Kind.ZERO_BYE), RoundEntry(Kind.ABSENT))),
+        )
+    )
+    assert t.last_paired_round == 1
+    assert RoundEntry(Kind.FORFEIT_WIN).took_part and not RoundEntry(Kind.FORFEIT_LOSS).took_part

@@ -55,25 +55,6 @@ _FIELD_OF = {
 _FORFEITS = ("+-", "-+", "--")
 
 
-def _next_round(t: Tournament) -> int:
-    """The round XXZ means: after the last round with a game, a PAB or a forfeit win.
-
-    Pre-set byes (JaVaFo: ``0000 - H`` in the round to be paired) do not make a round paired;
-    ``state.round_state`` reads XXZ (round 0) the same way.
-
-    >>> from pairchk.model import Player, RoundEntry, Kind
-    >>> _next_round(Tournament(players=(Player(1, "A", entries=(RoundEntry(Kind.PAB),
-    ...                                                         RoundEntry(Kind.HALF_BYE))),)))
-    2
-    """
-    last = 0
-    for p in t.players:
-        for i, e in enumerate(p.entries, 1):
-            if (e.kind.has_opponent and e.opponent is not None) or e.kind in (Kind.PAB, Kind.FORFEIT_WIN):
-                last = max(last, i)
-    return last + 1
-
-
 def _what(key: str) -> str:
     """``"tournament.time_control_encoded"`` -> ``"encoded time control"``."""
     return DESCRIPTIONS[key].split(" (")[0]
@@ -403,7 +384,7 @@ def render(t: Tournament, version: str, style: dict | None, warn) -> dict[str, l
                  else "TRF16 has no team-match records")
         warn(f"team matches: {len(played)} played match(es) have no TRF26 record (330 is for"
              f" forfeits only); {where}; not written")
-    upcoming = _next_round(t)
+    upcoming = t.last_paired_round + 1  # the round XXZ (round 0) means
     for b in t.declared_byes:
         if d["byes"] == "XXZ" and b.kind.value == "Z" and b.round in (0, upcoming):
             put("XXZ", "XXZ " + " ".join(str(x) for x in b.players))
