@@ -59,10 +59,10 @@ def test_corpus_small_files_reproduced_exactly(folder, path):
     assert _check_file(folder, path) == []
 
 
-# Known disagreements with the endorsed engine (see the engine docstring: the node budget is
-# reached in this bracket and the best candidate found is worse on C12). Asserted exactly, so a
-# fix or a new disagreement both show up.
-KNOWN = {"dutch_p296_r10_s1001900.trf": [8]}
+# Known disagreements with the endorsed engine (none since pass 1 decides exactly whether a
+# bracket's ideal vector is reachable; dutch_p296 round 8 used to end on the node budget).
+# Asserted exactly, so a new disagreement shows up.
+KNOWN: dict[str, list[int]] = {}
 
 
 @pytest.mark.slow
@@ -131,3 +131,34 @@ def test_criteria_values_name_colour_preferences_not_granted():
     vals = dutch.criteria_values(st, ref)
     assert list(vals)[:3] == ["C5", "C6", "C7"]
     assert vals["C12"] == 0
+
+
+def test_min_assignment_matches_brute_force():
+    """The pass-1 exactness check rests on the Hungarian method: compare with all permutations."""
+    import random
+    from itertools import permutations
+
+    rng = random.Random(7)
+    for _ in range(200):
+        n = rng.randint(1, 6)
+        cost = [[rng.choice([0, 1, 64, 65, dutch._INF]) for _ in range(n)] for _ in range(n)]
+        brute = min(sum(cost[i][p[i]] for i in range(n)) for p in permutations(range(n)))
+        got = dutch._min_assignment(cost)
+        if brute >= dutch._INF:
+            assert got >= dutch._INF
+        else:
+            assert got == brute
+
+
+def test_p296_round8_bracket_exact():
+    """23 players, one floater: pass 1 proves the ideal (4 colour misses) reachable and finds
+    the endorsed engine's pairing instead of a budget-limited one with 6."""
+    if SHARED is None:
+        pytest.skip("shared corpus not found (../shared or /work/shared)")
+    path = SHARED / "corpus" / "dutch" / "dutch_p296_r10_s1001900.trf"
+    t = trf.load(path.read_bytes()).tournament
+    got = dutch.pair(round_state(t, 8, edition="2026"))
+    pub = published_pairing(t, 8)
+    assert sorted((p.white, p.black) for p in got.pairs) == sorted(
+        (p.white, p.black) for p in pub.pairs)
+    assert got.bye == pub.bye

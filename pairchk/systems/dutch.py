@@ -23,9 +23,13 @@ How the engine works (procedural, brackets top-down, C.04.3 2026 art. 3-4):
 * Search is branch and bound in two passes: pass 1 only explores branches that can still
   reach the ideal vector, pass 2 everything (seeded with pass 1's best; ties still go to the
   earliest candidate). Bounds: colour-preference counts, bipartite matchings of the remaining
-  S1 players onto later partners (who grants colours, who must not float). Brackets whose
-  bounds stay loose are cut by a node budget (:data:`NODE_BUDGET`); the best candidate found
-  is then used, which is where the engine can still differ from the endorsed one.
+  S1 players onto later partners (who grants colours, who must not float). In pass 1 a
+  remainder that has already cost :data:`EXACT_AFTER` nodes is also checked exactly: reaching
+  the ideal is an assignment problem with 0/1 colour costs (Hungarian method), so branches
+  that cannot reach it are cut and the first ideal candidate is found without the budget.
+  Brackets whose ideal is unreachable and whose bounds stay loose are cut in pass 2 by a node
+  budget (:data:`NODE_BUDGET`); the best candidate found is then used, which is where the
+  engine can still differ from the endorsed one.
 
 Semantics follow the endorsed engine (bbpPairings v6 for 2026, v5 for 2017) where the text is
 open: [C8] counts pairs of the next bracket with completion of everything below (2017 C.7:
@@ -69,6 +73,9 @@ PASS1_BUDGET = 30_000  # nodes for the first pass (ideal candidates only)
 # Brackets up to this many residents get per-floater [C8]/[C9] values (tight bounds); larger
 # ones (early rounds of big events) nearly always have a perfect candidate found directly.
 SINGLE_FLOATER_LIMIT = 24
+# Pass-1 nodes after which each remainder node is also checked exactly (assignment problem,
+# see ``_ideal_reachable``); easy brackets reach their ideal before and skip the cost.
+EXACT_AFTER = 1000
 
 
 class UnpairableError(PairchkError):
@@ -387,6 +394,54 @@ def _colour_bounds(R: _Round, remaining: list[int], r: int) -> tuple[int, int]:
     lb12 = (lb12 + 1) // 2
     lb13 = max(0, lb12 - mild - ab // 2)
     return lb12, lb13
+
+
+def _min_assignment(cost: list[list[int]]) -> int:
+    """Minimum total of a perfect assignment of rows to columns of a square ``cost`` matrix
+    (Hungarian method, O(n^3)); entries >= :data:`_INF` mark forbidden cells."""
+    n = len(cost)
+    u = [0] * (n + 1)
+    v = [0] * (n + 1)
+    p = [0] * (n + 1)  # p[j]: row assigned to column j (1-based, 0 = none)
+    way = [0] * (n + 1)
+    for i in range(1, n + 1):
+        p[0] = i
+        j0 = 0
+        minv = [_INF * 4] * (n + 1)
+        used = [False] * (n + 1)
+        while True:
+            used[j0] = True
+            i0 = p[j0]
+            row = cost[i0 - 1]
+            delta = _INF * 4
+            j1 = 0
+            ui0 = u[i0]
+            for j in range(1, n + 1):
+                if not used[j]:
+                    cur = row[j - 1] - ui0 - v[j]
+                    if cur < minv[j]:
+                        minv[j] = cur
+                        way[j] = j0
+                    if minv[j] < delta:
+                        delta = minv[j]
+                        j1 = j
+            for j in range(n + 1):
+                if used[j]:
+                    u[p[j]] += delta
+                    v[j] -= delta
+                else:
+                    minv[j] -= delta
+            j0 = j1
+            if p[j0] == 0:
+                break
+        while j0:
+            j1 = way[j0]
+            p[j0] = p[j1]
+            j0 = j1
+    return sum(cost[p[j] - 1][j - 1] for j in range(1, n + 1))
+
+
+_INF = 1 << 20
 
 
 def _bip_size(left: list[int], edges: dict[int, list[int]]) -> int:
@@ -930,6 +985,9 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
             return
         if not _still_possible(tpl[ti:], free, acc):
             return
+        if (state["target"] is not None and state["nodes"] > EXACT_AFTER
+                and not _ideal_reachable(tpl[ti:], free, acc)):
+            return
         cand = adj[x]
         for qi, y in enumerate(oth):
             if used >> qi & 1 or y < x or not (cand >> y & 1):
@@ -955,6 +1013,44 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
     # [C4]: with a single resident downfloater, residents whose floating leaves the players
     # below uncompletable must be paired in this bracket
     forced_pair = {y for y in S if y not in single} if single else set()
+
+    # Pass 1 wants a candidate equal to the ideal vector; every component of the ideal is a
+    # lower bound, so such a candidate meets each of them exactly: no [C10]/[C11]/upfloat
+    # failure, only floaters with the ideal [C8]/[C9] and no float history, and exactly the
+    # ideal [C12]/[C13] counts. Whether the remaining tops can still do that is an assignment
+    # problem (tops -> later partners, surplus players -> allowed floaters) with 0/1 colour
+    # costs, solved exactly by the Hungarian method; the count bounds alone leave brackets
+    # such as 23 players / one floater to the node budget.
+    ok_float = {y for y in S if y not in must_not_float and y not in forced_pair
+                and (not single or single.get(y) == (ideal8, ideal9))}
+
+    def _ideal_reachable(tops, free, acc) -> bool:
+        left12 = ideal[4] - acc[2]
+        left13 = ideal[5] - acc[3]
+        if left12 < 0 or acc[0] or acc[1] or acc[4] or acc[5] or len(tops) > 30:
+            return left12 >= 0
+        nf = len(free)
+        big = 64
+        rows = []
+        for t_ in tops:
+            ca = adj[t_]
+            row = []
+            for y in free:
+                if y < t_ or not (ca >> y & 1):
+                    row.append(_INF)
+                    continue
+                p = R.pen(t_, y)
+                if p[0] or p[1] or p[4] or p[5]:
+                    row.append(_INF)
+                else:
+                    row.append(p[2] * big + p[3])
+            rows.append(row)
+        frow = [0 if y in ok_float else _INF for y in free]
+        rows.extend([frow] * (nf - len(tops)))
+        best_cost = _min_assignment(rows)
+        if best_cost >= _INF:
+            return False
+        return (best_cost // big, best_cost % big) <= (left12, left13)
 
     def _still_possible(tops, free, acc) -> bool:
         """False when the remaining tops cannot complete this branch well enough: a matching
