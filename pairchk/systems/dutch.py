@@ -764,6 +764,9 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
                 state["stop"] = True
 
     sset = set(S)
+    # residents who downfloated one / two rounds before (C14 / C16), looked up once per bracket
+    down1 = {x for x in S if R.ps[x].floats and R.ps[x].floats[-1] == DOWN}
+    down2 = {x for x in S if len(R.ps[x].floats) >= 2 and R.ps[x].floats[-2] == DOWN}
 
     def bound_prune(acc, remaining: list[int], r: int, tops=None, others=None) -> bool:
         """True if no completion of this branch can beat the best (componentwise bound).
@@ -787,10 +790,9 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
             free1 = free2 = 0
             for x in pool:
                 if x in sset:
-                    fb = R.ps[x].floats
-                    if not fb or fb[-1] != DOWN:
+                    if x not in down1:
                         free1 += 1
-                    if len(fb) < 2 or fb[-2] != DOWN:
+                    if x not in down2:
                         free2 += 1
             lb14 = max(0, fl - free1)
             lb16 = max(0, fl - free2)
@@ -805,13 +807,12 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
                         av1 += 1
                         av2 += 1
                         continue
-                    fb = R.ps[pos_].floats
-                    if fb and fb[-1] == DOWN:
+                    if pos_ in down1:
                         if av1:
                             av1 -= 1
                         else:
                             miss1 += 1
-                    if len(fb) >= 2 and fb[-2] == DOWN:
+                    if pos_ in down2:
                         if av2:
                             av2 -= 1
                         else:
