@@ -17,10 +17,13 @@ from collections import deque
 
 
 def _bits(x: int):
-    while x:
-        low = x & -x
-        yield low.bit_length() - 1
-        x ^= low
+    # ascending set-bit indices of x >= 0; scanning the reversed binary string with str.find
+    # avoids a big-int operation per bit (adjacency sets of 1000 players are 1000-bit ints)
+    s = bin(x)[:1:-1]
+    i = s.find("1")
+    while i >= 0:
+        yield i
+        i = s.find("1", i + 1)
 
 
 def max_matching(adj: list[int], match: list[int] | None = None, active: int | None = None,
@@ -84,7 +87,9 @@ def _augment(adj: list[int], mate: list[int], root: int, active: int) -> bool:
 
     while q:
         v = q.popleft()
-        for to in _bits(adj[v] & active & ~(oddm & ~usedm)):
+        nb = adj[v] & active & ~(oddm & ~usedm)
+        # dense neighbour sets: one pass over the binary string beats a generator per bit
+        for to in [i for i, c in enumerate(bin(nb)[:1:-1]) if c == "1"]:
             if base[v] == base[to] or mate[v] == to:
                 continue
             if to == root or (mate[to] != -1 and parent[mate[to]] != -1):

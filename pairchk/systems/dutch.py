@@ -767,6 +767,7 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
     # residents who downfloated one / two rounds before (C14 / C16), looked up once per bracket
     down1 = {x for x in S if R.ps[x].floats and R.ps[x].floats[-1] == DOWN}
     down2 = {x for x in S if len(R.ps[x].floats) >= 2 and R.ps[x].floats[-2] == DOWN}
+    down12 = down1 | down2
 
     def bound_prune(acc, remaining: list[int], r: int, tops=None, others=None) -> bool:
         """True if no completion of this branch can beat the best (componentwise bound).
@@ -798,15 +799,19 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
             lb16 = max(0, fl - free2)
             if tops is not None:
                 # a resident who downfloated before and must not float again needs a top with a
-                # smaller index (tops take later partners): greedy count of those left over
-                events = sorted([(t_, 0) for t_ in tops] + [(y, 1) for y in others if y in sset])
+                # smaller index (tops take later partners): greedy count of those left over.
+                # Only residents in down1/down2 can miss; events are encoded 2*pos+kind (same
+                # order as sorting (pos, kind) tuples, cheaper)
+                dres = [2 * y + 1 for y in others if y in down12]
+                events = sorted([2 * t_ for t_ in tops] + dres) if dres else ()
                 av1 = av2 = 0
                 miss1 = miss2 = 0
-                for pos_, kind in events:
-                    if kind == 0:
+                for ev in events:
+                    if not ev & 1:
                         av1 += 1
                         av2 += 1
                         continue
+                    pos_ = ev >> 1
                     if pos_ in down1:
                         if av1:
                             av1 -= 1
@@ -913,11 +918,18 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
             if _comb(k, x) * _comb(nr - k, x) > 300_000:
                 return  # budget: give up larger exchanges of this remainder only
             outs = [(out, counts(remainder[q] for q in out)) for out in combinations(s1, x)]
-            ins = [(inn, counts(remainder[q] for q in inn)) for inn in combinations(s2, x)]
+            # ins grouped by colour signature: the count bound is decided once per
+            # (out signature, in signature) and skips the whole group (same candidates as
+            # testing every pair; opts keys are unique, so the sorted order is unchanged)
+            ins_by: dict = {}
+            for inn in combinations(s2, x):
+                ins_by.setdefault(counts(remainder[q] for q in inn), []).append(inn)
             sig: dict = {}
             opts = []
             for out, oc in outs:
-                for inn, ic in ins:
+                rest = set(s1) - set(out)
+                okey = tuple(-o for o in sorted(out, reverse=True))
+                for ic, inns in ins_by.items():
                     key = (oc, ic)
                     pr = sig.get(key)
                     if pr is None:
@@ -927,9 +939,9 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
                         sig[key] = pr
                     if pr:
                         continue
-                    tops = sorted(set(s1) - set(out) | set(inn))
-                    opts.append(((sum(tops), tuple(-o for o in sorted(out, reverse=True)), inn),
-                                 tops, key))
+                    for inn in inns:
+                        tops = sorted(rest | set(inn))
+                        opts.append(((sum(tops), okey, inn), tops, key))
             opts.sort(key=lambda t: t[0])
             recheck: dict = {}
             for _, tops, key in opts:
@@ -1066,6 +1078,7 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
             return True  # large open remainders: the count bounds suffice (speed)
         edges = {}
         ok_edges = {}
+        pcache = R._pen  # pen() memo, read directly on this hot path
         for t_ in tops:
             e = []
             ok = []
@@ -1073,7 +1086,7 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
             for y in free:
                 if y < t_ or not (ca >> y & 1):
                     continue
-                p = R.pen(t_, y)
+                p = pcache.get((t_, y)) or R.pen(t_, y)
                 if (strict12 and p[2]) or (strict13 and p[3]):
                     continue
                 e.append(y)
