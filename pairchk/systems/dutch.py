@@ -545,7 +545,6 @@ def _levels_vector(R: _Round, players, bracket_levels) -> tuple:
 
 def _search_bracket(R: _Round, M: list[int], S: list[int], N: list[int], lower: int,
                     allow_mdp_pairs: bool):
-    st = R.st
     adj = R.adj
     B = M + S
     bmask = 0
@@ -554,7 +553,6 @@ def _search_bracket(R: _Round, M: list[int], S: list[int], N: list[int], lower: 
     smask = 0
     for i in S:
         smask |= 1 << i
-    mmask = bmask & ~smask
     # upper bound on pairs: matching inside the bracket without MDP-MDP edges
     badj = [0] * len(adj)
     for i in B:
@@ -666,7 +664,6 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
 
     Returns (vector, pairs, downfloaters, ideal) of the best candidate if it beats ``best``.
     """
-    st = R.st
     adj = R.adj
     nlev = len(blev)
     m = len(paired_mdps)
@@ -1113,33 +1110,6 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
             lbv = (h8, h9, acc[0], acc[1], acc[2] + lb12, acc[3], 0, acc[4], 0,
                    acc[5], zero_lv, tuple(acc[6]), zero_lv, tuple(acc[7]))
             if _beaten(lbv):
-                return False
-        return True
-        must_not_float_now = mnf
-        edges = {}
-        for t_ in tops:
-            e = []
-            ca = adj[t_]
-            for y in free:
-                if y < t_ or not (ca >> y & 1):
-                    continue
-                p = R.pen(t_, y)
-                if (strict12 and p[2]) or (strict13 and p[3]):
-                    continue
-                e.append(y)
-            if not e:
-                return False
-            edges[t_] = e
-        if _bip_size(tops, edges) < len(tops):
-            return False
-        must = [y for y in free if y in must_not_float_now]
-        if must:
-            redges = {}
-            for y in must:
-                redges[y] = [t_ for t_ in tops if y in edges[t_]]
-                if not redges[y]:
-                    return False
-            if _bip_size(must, redges) < len(must):
                 return False
         return True
 

@@ -12,7 +12,7 @@ from decimal import Decimal
 from ..model import Color
 from ..pairing import RoundPairing
 from ..state import DOWN, UP, PrefKind, RoundState
-from .dutch_criteria import compatible, topscorer_pair_ok
+from .dutch_criteria import topscorer_pair_ok
 
 
 def _colour_of(pairing: RoundPairing) -> dict[int, Color]:
