@@ -568,6 +568,11 @@ def check(
     engine = engine or engine_for("dutch")
     ed, why = select_edition(t, edition)
     report = CheckReport(path=path, system=engine.name, edition=ed, edition_reason=why)
+    code = t.system.strip().upper()
+    if engine.name == "dutch" and code.startswith("FIDE_") and not code.startswith("FIDE_DUTCH"):
+        # e.g. FIDE_BURSTEIN, FIDE_DUBOV (TRF26 192): say so rather than cry wolf silently
+        report.notes.append(f"the file declares the system {t.system.strip()}, which pairchk has no "
+                            "engine for: its rounds were checked against the FIDE Dutch rules")
     played = t.played_rounds
     if rounds is None:
         # Rounds after the last paired one may hold only pre-set byes or absences (H, Z, F

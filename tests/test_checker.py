@@ -371,3 +371,17 @@ def test_trailing_round_with_only_preset_byes_is_not_checked():
     report = check(t3, engine=fake_engine(as_published(t)))
     assert [r.round for r in report.rounds] == [1, 2]
     assert report.notes == ["round 3: only byes or absences recorded, not paired yet: not checked"]
+
+
+def test_a_file_declaring_another_fide_system_gets_a_note_when_checked_as_dutch():
+    from pairchk import formats
+    from pairchk.checker import check
+
+    from pathlib import Path
+
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "dutch_p008_r06.trf"
+    t = formats.load_path(str(fixture)).tournament
+    rep = check(t.replace(system="FIDE_BURSTEIN"), path="b.trf", edition="2026")
+    assert rep.notes[0] == ("the file declares the system FIDE_BURSTEIN, which pairchk has no "
+                            "engine for: its rounds were checked against the FIDE Dutch rules")
+    assert not check(t, path="d.trf").notes
