@@ -130,6 +130,13 @@ class _Round:
             adj[i] |= 1 << self.dummy
         return adj
 
+    def _completing_adj(self, cand: int) -> list[int] | None:
+        """The compatibility graph with a PAB dummy joined to ``cand``, if it pairs everybody."""
+        adj = self._with_dummy(cand)
+        full = (1 << self.n) - 1
+        mate = max_matching(adj, active=full | (1 << self.dummy))
+        return adj if matching_size(mate) * 2 == self.n + 1 else None
+
     def _fix_bye(self) -> None:
         full = (1 << self.n) - 1
         if not self.odd:
@@ -146,9 +153,8 @@ class _Round:
             cand = 0
             for i in eligible:
                 cand |= 1 << i
-            adj = self._with_dummy(cand)
-            mate = max_matching(adj, active=full | (1 << self.dummy))
-            if matching_size(mate) * 2 == self.n + 1:
+            adj = self._completing_adj(cand)
+            if adj is not None:
                 self.bye_cand = cand
                 self.cadj = adj
                 return
@@ -158,9 +164,8 @@ class _Round:
             for i in eligible:
                 if self.score[i] <= s:
                     cand |= 1 << i
-            adj = self._with_dummy(cand)
-            mate = max_matching(adj, active=full | (1 << self.dummy))
-            if matching_size(mate) * 2 == self.n + 1:
+            adj = self._completing_adj(cand)
+            if adj is not None:
                 self.bye_score = s
                 self.bye_cand = cand
                 self.cadj = adj
