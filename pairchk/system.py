@@ -1,0 +1,128 @@
+"""The System contract: the one way the checker, the CLI and the generator reach a pairing system.
+
+Every pairing system — Swiss engines (Dutch, Dubov, Burstein, Lim, the club Swiss of the
+sources, the FIDE team Swiss) and fixed schedules (Berger, Rutsch, travel-partner, knockout) —
+is an object satisfying :class:`System`, registered in :mod:`pairchk.systems` under its CLI name
+and its TRF 192 codes. The checker compares and explains through this protocol only:
+
+* ``pair(state)`` gives the reference :class:`~pairchk.pairing.RoundPairing` (or raises
+  :class:`UnpairableError`);
+* ``evaluate(state, pairing)`` gives the system's own *quality record*: a frozen dataclass whose
+  fields are the system's criteria in priority order, each value "lower is better" and compared
+  field by field (tuples lexicographically). The field names are the criterion keys of
+  ``criteria(edition)``, so the explanation of a deviation names the first field on which the
+  published pairing is worse, with its :class:`Criterion` wording and article;
+* ``violations(state, pairing)`` lists the breaches of the absolute rules as :class:`Violation`
+  records naming the rule, the players and the round to blame.
+
+State is built by ``state(t, rnd, edition=...)``; Swiss systems build it from
+:func:`pairchk.state.round_state` (the one place derived state is computed) and may extend it,
+never recompute it elsewhere.
+
+>>> c = Criterion("C12", "C.04.3 art. 2.4.2 C12 (2026)", "players not getting their colour preference")
+>>> c.label
+'C12 players not getting their colour preference'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from .errors import PairchkError
+from .model import Tournament
+from .pairing import RoundPairing
+
+
+class UnpairableError(PairchkError):
+    """No legal pairing exists for the round under the system's absolute rules."""
+
+
+@dataclass(frozen=True)
+class Criterion:
+    """One criterion of a system's rule text, defined once and used by the engine, the
+    evaluation of a published pairing and the wording of explanations.
+
+    ``key`` is the field name in the system's quality record (``C12``, ``C_5`` ...),
+    ``article`` the citation an arbiter can look up, ``words`` what it minimises in plain words.
+    ``absolute`` marks the rules no pairing may break (they become :class:`Violation`).
+    """
+
+    key: str
+    article: str
+    words: str
+    absolute: bool = False
+
+    @property
+    def label(self) -> str:
+        return f"{self.key} {self.words}"
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A breach of an absolute rule, blamed on the round that caused it."""
+
+    rule: str  # article, e.g. "C.04.1 art. 6 (2026)"
+    text: str  # in words, naming the players, e.g. "12 Meier: colour difference +3"
+    players: tuple[int, ...] = ()
+    round: int | None = None
+
+
+def first_worse(published: Any, reference: Any) -> tuple[str, Any, Any, int] | None:
+    """The first field of two quality records on which they differ: (key, published,
+    reference, +1 if published is worse / -1 if better); None when equal on every field.
+
+    >>> @dataclass(frozen=True)
+    ... class Q:
+    ...     C5: int
+    ...     C6: tuple
+    >>> first_worse(Q(0, (1, 2)), Q(0, (1, 1)))
+    ('C6', (1, 2), (1, 1), 1)
+    >>> first_worse(Q(0, ()), Q(0, ())) is None
+    True
+    """
+    for f in dataclasses.fields(published):
+        a, b = getattr(published, f.name), getattr(reference, f.name)
+        if a != b:
+            try:
+                return f.name, a, b, 1 if a > b else -1
+            except TypeError:
+                return f.name, a, b, 1
+    return None
+
+
+@runtime_checkable
+class System(Protocol):
+    """What every pairing system provides (see the module docstring)."""
+
+    name: str  # CLI name: "dutch", "dubov", "berger" ...
+    title: str  # "FIDE Dutch system (C.04.3)"
+    codes: tuple[str, ...]  # TRF26 192 / TRF16 092 codes that select it (upper case)
+    editions: tuple[str, ...]  # rule editions, newest first; ("",) when there is only one
+    fixed: bool  # a fixed schedule: every round known in advance
+    teams: bool  # pairs teams, not players
+
+    def select_edition(self, t: Tournament, override: str | None = None) -> tuple[str, str]:
+        """The edition to apply to ``t`` and why (``--edition`` first)."""
+        ...
+
+    def criteria(self, edition: str) -> tuple[Criterion, ...]:
+        """The criteria of ``edition`` in priority order (absolute ones first)."""
+        ...
+
+    def state(self, t: Tournament, rnd: int, *, edition: str) -> Any:
+        """The derived state before round ``rnd``."""
+        ...
+
+    def pair(self, state: Any) -> RoundPairing:
+        """The reference pairing of the round (raises :class:`UnpairableError`)."""
+        ...
+
+    def evaluate(self, state: Any, pairing: RoundPairing) -> Any:
+        """The quality record of ``pairing``: a frozen dataclass, one field per criterion."""
+        ...
+
+    def violations(self, state: Any, pairing: RoundPairing) -> list[Violation]:
+        """Breaches of the absolute rules by ``pairing``."""
+        ...
