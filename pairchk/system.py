@@ -111,6 +111,12 @@ class System(Protocol):
         """The criteria of ``edition`` in priority order (absolute ones first)."""
         ...
 
+    def published(self, t: Tournament, rnd: int) -> RoundPairing:
+        """The pairing of round ``rnd`` as the file records it, in the system's own units
+        (players; teams for a team system). Individual systems return
+        :func:`pairchk.pairing.published_pairing`."""
+        ...
+
     def state(self, t: Tournament, rnd: int, *, edition: str) -> Any:
         """The derived state before round ``rnd``."""
         ...
