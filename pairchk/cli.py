@@ -369,3 +369,58 @@ def formats_command(
         for key in row["cannot_carry"]:
             desc = carry.DESCRIPTIONS.get(key)
             typer.echo(f"    cannot carry {key}" + (f": {desc}" if desc else ""))
+
+
+# --------------------------------------------------------------------------- generate
+
+
+@app.command("generate")
+def generate_cmd(
+    system: str = typer.Option("dutch", "--system", help="Pairing system of every round: dutch,"
+                               " berger, rutsch or any Swiss system of the registry."),
+    edition: Optional[str] = typer.Option(None, "--edition", help=_EDITION_HELP),
+    players: int = typer.Option(..., "--players", help="Number of players (2-9999)."),
+    rounds: int = typer.Option(..., "--rounds", help="Number of rounds."),
+    seed: int = typer.Option(0, "--seed", help="Random seed: the same seed, the same file."),
+    draw_rate: float = typer.Option(0.3, "--draw-rate", help="Share of games drawn."),
+    forfeit_rate: float = typer.Option(0.0, "--forfeit-rate", help="Share of pairings forfeited."),
+    bye_rate: float = typer.Option(0.0, "--bye-rate", help="Chance a player requests a half- or"
+                                   " zero-point bye for a round."),
+    withdraw_rate: float = typer.Option(0.0, "--withdraw-rate", help="Share of players withdrawing."),
+    acceleration: Optional[str] = typer.Option(None, "--acceleration", help="baku (C.04.7)."),
+    points: str = typer.Option("1-0.5-0", "--points", help="win-draw-loss, e.g. 3-1-0."),
+    pab_points: Optional[str] = typer.Option(None, "--pab-points", help="Points of the PAB"
+                                             " (default: a win)."),
+    tiebreaks: Optional[str] = typer.Option(None, "--tiebreaks", help="Tie-break list for the"
+                                            " file, comma-separated (default BH/C1,BH,SB,WIN)."),
+    to: str = typer.Option("trf26", "--to", help="Output format: trf26, trf, json, ..."),
+    out: str = typer.Option("-", "-o", "--output", help="Output file ('-' for stdout)."),
+) -> None:
+    """Generate a random tournament paired round by round by --system (an RTG, C.04.A)."""
+    from . import formats
+    from .generate import DEFAULT_TIEBREAKS, Settings, generate
+
+    tb = DEFAULT_TIEBREAKS if tiebreaks is None else tuple(
+        x.strip() for x in tiebreaks.split(",") if x.strip())
+    settings = Settings(system=system, edition=edition, players=players, rounds=rounds, seed=seed,
+                        draw_rate=draw_rate, forfeit_rate=forfeit_rate, bye_rate=bye_rate,
+                        withdraw_rate=withdraw_rate, acceleration=acceleration or "",
+                        points=points, pab_points=pab_points, tiebreaks=tb)
+    try:
+        target = formats.get(to)
+        settings.validate()
+    except PairchkError as exc:
+        fail(str(exc), EXIT_USAGE)
+    if edition is not None and edition not in ("2026", "2017"):
+        fail(f"unknown edition {edition!r}; known editions: 2026, 2017", EXIT_USAGE)
+    try:
+        t = generate(settings)
+        dumped = target.dump(t)
+    except PairchkError as exc:
+        fail(str(exc), EXIT_USAGE)
+    for w in dumped.warnings:
+        warn(str(w))
+    if t.played_rounds < rounds:
+        warn(f"warning: round {t.played_rounds + 1} cannot be paired; the file stops after"
+             f" round {t.played_rounds}")
+    write_output(out, dumped.data)
