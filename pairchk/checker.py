@@ -22,6 +22,7 @@ from decimal import Decimal
 from types import ModuleType
 from typing import Any, Callable, Mapping
 
+from .acceleration import BAKU, SWISS_CHESS, accelerations, apply_acceleration, declared, detect_acceleration
 from .errors import PairchkError
 from .model import Kind, Status, Tournament
 from .pairing import CheckReport, Pair, RoundPairing, RoundReport, published_pairing
@@ -175,7 +176,7 @@ def pairing_scores(t: Tournament, rnd: int) -> dict[int, Decimal]:
     {1: Decimal('1'), 2: Decimal('0')}
     """
     virtual: dict[int, Decimal] = {}
-    for a in t.acceleration:  # C.04.7 1.5: board order uses the pairing score
+    for a in accelerations(t):  # C.04.7 1.5: board order uses the pairing score
         virtual[a.player] = virtual.get(a.player, Decimal(0)) + a.for_round(rnd)
     return {
         p.number: sum((t.scoring.points(e) for e in p.entries[: rnd - 1]), Decimal(0))
@@ -553,6 +554,16 @@ def _as_before(t: Tournament, rnd: int) -> Tournament:
     return t.replace(players=tuple(players)) if changed else t
 
 
+def _guess_acceleration(t: Tournament, report: CheckReport, edition: str,
+                        engine: Engine) -> tuple[Any, str] | None:
+    """An acceleration that reproduces rounds 1-2 when the file declares none and deviates
+    there (issue 11: say "rounds 1-2 match ..." rather than flag every board)."""
+    early = [r for r in report.rounds if r.round <= 2]
+    if declared(t) or not early or all(r.status == "ok" for r in early):
+        return None
+    return detect_acceleration(t, engine, edition=edition, candidates=(BAKU,) + SWISS_CHESS)
+
+
 def _is_paired(p: RoundPairing) -> bool:
     return bool(p.pairs) or p.bye is not None
 
@@ -587,6 +598,13 @@ def check(
         played = last
     for rnd in rounds or range(1, played + 1):
         report.rounds.append(check_round(t, rnd, edition=ed, engine=engine))
+    guessed = _guess_acceleration(t, report, ed, engine) if rounds is None else None
+    if guessed is not None:
+        variant, why = guessed
+        again = check(apply_acceleration(t, variant), path=path, edition=edition, engine=engine)
+        again.notes.insert(0, f"{why}; the file does not say how it was accelerated, so every "
+                              f"round was checked with it (--acceleration {variant.name})")
+        return again
     if played == 0 and rounds is None:
         report.notes.append("no round has been paired yet: nothing to check")
     recorded = t.played_rounds

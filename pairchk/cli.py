@@ -83,6 +83,18 @@ def main() -> None:
 _SYSTEM_HELP = "Pairing system: dutch, berger, rutsch, travel-partner, knockout."
 _EDITION_HELP = "Dutch rule edition: 2026 or 2017 (default: from the file, see the report)."
 _FROM_HELP = "Input format (default: detected from content and extension)."
+_ACCEL_HELP = ("Acceleration: baku, swiss-chess:2|3|4 or none (default: as the file says, "
+               "250/XXA records or a _BAKU system code).")
+
+
+def _accelerate(t, acceleration: Optional[str]):
+    """``t`` with the ``--acceleration`` variant applied; a bad value exits 2."""
+    from .acceleration import apply_acceleration
+
+    try:
+        return apply_acceleration(t, acceleration)
+    except PairchkError as exc:
+        fail(str(exc), EXIT_USAGE)
 
 
 def _load_tournament(path: str, fmt: Optional[str]):
@@ -108,6 +120,7 @@ def check_cmd(
     edition: Optional[str] = typer.Option(None, "--edition", help=_EDITION_HELP),
     fmt: str = typer.Option("text", "--format", help="Report format: text, json or html."),
     from_: Optional[str] = typer.Option(None, "--from", help=_FROM_HELP),
+    acceleration: Optional[str] = typer.Option(None, "--acceleration", help=_ACCEL_HELP),
 ) -> None:
     """Re-pair every round and report where the published pairings deviate, and why.
 
@@ -123,7 +136,7 @@ def check_cmd(
     if system not in systems.SYSTEMS:
         fail(f"unknown pairing system {system!r}; known systems: {', '.join(systems.SYSTEMS)}",
              EXIT_USAGE)
-    t = _load_tournament(file, from_)
+    t = _accelerate(_load_tournament(file, from_), acceleration)
     try:
         mod = systems.get(system)
     except ModuleNotFoundError:
@@ -154,6 +167,7 @@ def pair_cmd(
     edition: Optional[str] = typer.Option(None, "--edition", help=_EDITION_HELP),
     fmt: str = typer.Option("text", "--format", help="Output format: text or json."),
     from_: Optional[str] = typer.Option(None, "--from", help=_FROM_HELP),
+    acceleration: Optional[str] = typer.Option(None, "--acceleration", help=_ACCEL_HELP),
 ) -> None:
     """Pair the next round (or --round N) with the Dutch system; boards in FIDE board order."""
     import json
@@ -165,7 +179,7 @@ def pair_cmd(
     if edition is not None and edition not in checker.EDITIONS:
         fail(f"unknown edition {edition!r}; known editions: {', '.join(checker.EDITIONS)}",
              EXIT_USAGE)
-    t = _load_tournament(file, from_)
+    t = _accelerate(_load_tournament(file, from_), acceleration)
     try:
         engine = checker.engine_for("dutch")
     except checker.EngineUnavailable as exc:
@@ -198,7 +212,8 @@ _FIXED = ("berger", "rutsch", "travel-partner", "knockout")
 
 @app.command("schedule")
 def schedule_cmd(
-    system: str = typer.Option(..., "--system", help="berger, rutsch, travel-partner or knockout."),
+    system: Optional[str] = typer.Option(
+        None, "--system", help="berger, rutsch, travel-partner or knockout."),
     players: int = typer.Option(..., "--players", min=2, help="Number of players (teams for travel-partner)."),
     double: bool = typer.Option(False, "--double", help="berger: double round robin."),
     plain: bool = typer.Option(
@@ -209,11 +224,22 @@ def schedule_cmd(
         None, "--seeds", min=0, help="knockout: seeded players (default all); the rest are drawn."),
     draw_seed: Optional[int] = typer.Option(None, "--draw-seed", help="knockout: seed of the lot."),
     fmt: str = typer.Option("text", "--format", help="Output format: text or json."),
+    acceleration_advice: bool = typer.Option(
+        False, "--acceleration-advice",
+        help="Swiss: print the recommended Swiss-Chess start groups for --players and --rounds."),
+    rounds_: Optional[int] = typer.Option(None, "--rounds", min=1, help="Swiss: number of rounds."),
 ) -> None:
-    """Print the fixed schedule of a round robin, travel-partner league or knockout bracket."""
+    """Print the fixed schedule of a round robin, travel-partner league or knockout bracket,
+    or (--acceleration-advice) how many start groups to accelerate a Swiss with."""
     import json
 
     from . import systems
+
+    if acceleration_advice:
+        _print_advice(players, rounds_, fmt)
+        return
+    if system is None:
+        fail("--system is required (or --acceleration-advice)", EXIT_USAGE)
 
     if system not in _FIXED:
         fail(f"--system must be one of {', '.join(_FIXED)}, got {system!r}", EXIT_USAGE)
@@ -235,6 +261,24 @@ def schedule_cmd(
         return
     render = getattr(mod, "render", None) or systems.get("berger").render
     typer.echo(render(rounds), nl=False)
+
+
+def _print_advice(players: int, rounds: Optional[int], fmt: str) -> None:
+    import json
+
+    from .acceleration import advice
+
+    if rounds is None:
+        fail("--acceleration-advice needs --rounds", EXIT_USAGE)
+    try:
+        a = advice(players, rounds)
+    except PairchkError as exc:
+        fail(str(exc), EXIT_USAGE)
+    if fmt == "json":
+        typer.echo(json.dumps({"players": a.players, "rounds": a.rounds, "groups": a.groups,
+                               "enough": a.enough, "reasoning": a.reasoning.splitlines()}, indent=2))
+        return
+    typer.echo(a.reasoning)
 
 
 # --------------------------------------------------------------------------- convert / validate
