@@ -431,7 +431,7 @@ def generate_cmd(
     bye_rate: float = typer.Option(0.0, "--bye-rate", help="Chance a player requests a half- or"
                                    " zero-point bye for a round."),
     withdraw_rate: float = typer.Option(0.0, "--withdraw-rate", help="Share of players withdrawing."),
-    acceleration: Optional[str] = typer.Option(None, "--acceleration", help="baku (C.04.7)."),
+    acceleration: Optional[str] = typer.Option(None, "--acceleration", help=_ACCEL_HELP),
     points: str = typer.Option("1-0.5-0", "--points", help="win-draw-loss, e.g. 3-1-0."),
     pab_points: Optional[str] = typer.Option(None, "--pab-points", help="Points of the PAB"
                                              " (default: a win)."),

@@ -78,8 +78,10 @@ class Settings:
         if self.system in _FIXED and (self.bye_rate or self.withdraw_rate):
             raise PairchkError(f"{self.system} is a fixed schedule: requested byes and withdrawals"
                                " are not generated for it (use --bye-rate 0 --withdraw-rate 0)")
-        if self.acceleration not in ("", "baku"):
-            raise PairchkError(f"--acceleration must be 'baku', got {self.acceleration!r}")
+        if self.acceleration:
+            from .acceleration import parse_variant
+
+            parse_variant(self.acceleration)  # raises naming the known variants
         scoring(self)  # raises on bad points
 
 
@@ -138,16 +140,16 @@ def initial_field(s: Settings, rng: random.Random) -> Tournament:
         scoring=scoring(s), initial_color=rng.choice((Color.WHITE, Color.BLACK)),
         tiebreaks=tuple(s.tiebreaks), players=players, chief_arbiter="pairchk generate",
     )
-    if s.acceleration == "baku":
-        from .acceleration import baku_acceleration
+    if s.acceleration:  # the variant's virtual points as 250/XXA records (issue 11)
+        from .acceleration import apply_acceleration
 
-        t = t.replace(acceleration=baku_acceleration(t))
+        t = apply_acceleration(t, s.acceleration)
     return t
 
 
 def _system_text(s: Settings, edition: str) -> str:
     if s.system == "dutch":
-        return f"FIDE Dutch System ({edition})" + (" Baku acceleration" if s.acceleration else "")
+        return f"FIDE Dutch System ({edition})" + (" Baku acceleration" if s.acceleration == "baku" else "")
     return s.system
 
 
