@@ -75,6 +75,13 @@ class PlayerState:
     to_pair: bool  # present, not withdrawn, no declared bye for rnd
     unplayed: int  # rounds 1..rnd-1 without a game over the board
     played: int  # games played over the board
+    rating: int = 0  # FIDE rating, 0 when the file has none (Dubov 1.1: the arbiter assigns one)
+    aro: int = 0  # average rating of opponents met over the board (Dubov C.04.4.1 2026 1.7)
+
+    @property
+    def upfloats(self) -> int:
+        """Rounds in which the player met an opponent with a higher pairing score."""
+        return sum(1 for f in self.floats if f == UP)
 
     @property
     def absolute(self) -> bool:
@@ -188,6 +195,19 @@ def colour_preference(colors: tuple[Color, ...]) -> tuple[Color, PrefKind, Color
     return colors[-1].opposite, PrefKind.MILD, repeated
 
 
+def average_rating(ratings: list[int]) -> int:
+    """ARO (C.04.4.1 2026 1.7.1): mean of the opponents' ratings, rounded to the nearest
+    integer, the higher one when the division ends in .5; 0 without games (1.7.3).
+
+    >>> average_rating([2000, 2001]), average_rating([1500, 1502, 1503]), average_rating([])
+    (2001, 1502, 0)
+    """
+    if not ratings:
+        return 0
+    q, r = divmod(sum(ratings), len(ratings))
+    return q + (1 if 2 * r >= len(ratings) else 0)
+
+
 def _bars_pab(e: RoundEntry, pts: Decimal, win: Decimal, edition: str) -> bool:
     if e.kind.played:
         return False
@@ -198,6 +218,12 @@ def _bars_pab(e: RoundEntry, pts: Decimal, win: Decimal, edition: str) -> bool:
     # C.04.1 (2017) art. 4 / C.04.3 2017 C.2: a PAB or a forfeit win ("opponent not appearing
     # in time"). A requested full-point bye (F) does not bar it (bbpPairings issue 19).
     return e.kind in (Kind.PAB, Kind.FORFEIT_WIN)
+
+
+def _played_opponents(p, hist: int) -> list[int]:
+    # one entry per game over the board (the same opponent twice counts twice)
+    return [e.opponent for e in p.entries[:hist]
+            if e.kind.played and e.opponent is not None and e.color is not Color.NONE]
 
 
 def round_state(t: Tournament, rnd: int, *, edition: str) -> RoundState:
@@ -234,6 +260,7 @@ def round_state(t: Tournament, rnd: int, *, edition: str) -> RoundState:
                 s += sc.points(p.entry(k))
         before[p.number] = row
 
+    ratings = {p.number: p.rating or 0 for p in t.players}
     players: dict[int, PlayerState] = {}
     next_prank = 0
     for rank, p in enumerate(t.players):
@@ -301,6 +328,8 @@ def round_state(t: Tournament, rnd: int, *, edition: str) -> RoundState:
             to_pair=to_pair,
             unplayed=unplayed,
             played=len(colors),
+            rating=ratings[p.number],
+            aro=average_rating([ratings.get(o, 0) for o in _played_opponents(p, hist)]),
         )
     order = tuple(
         n for n, ps in sorted(players.items(), key=lambda kv: (-kv[1].pairing_score, kv[1].rank))
@@ -338,5 +367,5 @@ def round_state(t: Tournament, rnd: int, *, edition: str) -> RoundState:
 
 __all__ = [
     "EDITIONS", "PrefKind", "PlayerState", "RoundState", "UnknownEditionError",
-    "round_state", "colour_preference", "infer_initial_color", "DOWN", "UP",
+    "round_state", "colour_preference", "infer_initial_color", "average_rating", "DOWN", "UP",
 ]
