@@ -17,7 +17,8 @@ from .errors import PairchkError
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
-    help="Read, convert and check chess tournament files.",
+    help="Read, convert and check chess tournament files.\n\n"
+         "Example: pairchk check fixtures/club_open_2025.trf",
     pretty_exceptions_enable=False,
 )
 
@@ -25,6 +26,7 @@ EXIT_OK = 0
 EXIT_FINDINGS = 1
 EXIT_USAGE = 2
 EXIT_UNREADABLE = 3
+EXIT_NOT_CHECKED = 4  # batch.EXIT_NOT_CHECKED: no round could be checked
 
 
 def read_input(path: str) -> bytes:
@@ -59,18 +61,29 @@ def warn(message: str) -> None:
     typer.echo(message, err=True)
 
 
-@app.callback()
-def _root(
-    version: Optional[bool] = typer.Option(None, "--version", help="Show the version and exit."),
-) -> None:
-    if version:
+def _show_version(value: bool) -> None:
+    if value:
         from . import __version__
 
         typer.echo(f"pairchk {__version__}")
         raise typer.Exit(0)
 
 
+@app.callback(invoke_without_command=True)
+def _root(
+    ctx: typer.Context,
+    version: bool = typer.Option(False, "--version", is_eager=True, callback=_show_version,
+                                 help="Show the version and exit."),
+) -> None:
+    if ctx.invoked_subcommand is None:  # `pairchk` alone prints the help (no_args_is_help)
+        typer.echo(ctx.get_help())
+        raise typer.Exit(EXIT_USAGE)
+
+
 def main() -> None:
+    from ._typerfast import lighten
+
+    lighten()
     try:
         app()
     except PairchkError as exc:  # a last safety net: never a traceback for bad input
@@ -97,36 +110,96 @@ def _accelerate(t, acceleration: Optional[str]):
         fail(str(exc), EXIT_USAGE)
 
 
-def _load_tournament(path: str, fmt: Optional[str]):
+def _load_tournament(path: str, fmt: Optional[str], verbosity: int = 1):
     """Read and parse ``path``; every failure to read exits 3 with a one-line message."""
-    from . import formats
+    from . import batch
+    from .output import print_warnings
 
-    data = read_input(path)
     try:
-        loaded = formats.load(data, path=None if path == "-" else path, fmt=fmt)
-    except PairchkError as exc:
+        _, loaded = batch.load(path, fmt)
+    except batch.Unreadable as exc:
         fail(str(exc), EXIT_UNREADABLE)
-    except (UnicodeError, ValueError) as exc:  # a format bug must still not show a traceback
-        fail(f"{path}: cannot read file: {exc}", EXIT_UNREADABLE)
-    for w in loaded.warnings:
-        warn(str(w))
+    print_warnings([str(w) for w in loaded.warnings], verbosity)
     return loaded.tournament
+
+
+# options shared by the commands that take several files
+_FILES_HELP = "Tournament files, folders (their tournament files) or globs; '-' for stdin."
+_JOBS_HELP = "Files processed in parallel (processes)."
+_SUMMARY_HELP = "Also write the per-file summary to this .csv or .json file."
+_QUIET_HELP = "Print no warnings and no per-file report (errors and the batch summary only)."
+_VERBOSE_HELP = "List every warning (by default warnings of one kind are counted)."
+
+
+def _verbosity(quiet: bool, verbose: bool) -> int:
+    from .output import NORMAL, QUIET, VERBOSE
+
+    if quiet and verbose:
+        fail("--quiet and --verbose exclude each other", EXIT_USAGE)
+    return QUIET if quiet else VERBOSE if verbose else NORMAL
+
+
+def _plan(files: list[str], jobs: int, quiet: bool, verbose: bool, summary: Optional[str],
+          columns: tuple[str, ...] = (), json_list: bool = False):
+    """Expand ``files`` and build the run plan (one file named alone: the single-file output)."""
+    from . import batch
+
+    if summary and not summary.lower().endswith((".csv", ".json")):
+        fail(f"--summary {summary}: name a .csv or .json file", EXIT_USAGE)
+    paths = batch.expand(files)
+    if not paths:
+        fail("no tournament file found in " + ", ".join(files), EXIT_UNREADABLE)
+    single = len(files) == 1 and paths == files
+    plan = batch.Plan(jobs=jobs, verbosity=_verbosity(quiet, verbose), single=single,
+                      summary_path=summary or "", columns=columns,
+                      json_list=json_list and not single)
+    return paths, plan
+
+
+def _round_progress():
+    """An ``on_round(round, total)`` callback drawing a bar on a terminal (None when piped)."""
+    from .output import Progress, is_terminal
+
+    if not is_terminal():
+        return None, None
+    state: dict = {}
+
+    def on_round(rnd: int, total: int) -> None:
+        if "bar" not in state:
+            state["bar"] = Progress(total, "checking", enabled=True)
+        state["bar"].advance(f"round {rnd} of {total}")
+
+    def close() -> None:
+        if "bar" in state:
+            state["bar"].close()
+
+    return on_round, close
 
 
 @app.command("check")
 def check_cmd(
-    file: str = typer.Argument(..., help="Tournament file to check ('-' for stdin)."),
+    files: list[str] = typer.Argument(..., metavar="FILE...", help=_FILES_HELP),
     system: str = typer.Option("dutch", "--system", help=_SYSTEM_HELP),
     edition: Optional[str] = typer.Option(None, "--edition", help=_EDITION_HELP),
     fmt: str = typer.Option("text", "--format", help="Report format: text, json or html."),
     from_: Optional[str] = typer.Option(None, "--from", help=_FROM_HELP),
     acceleration: Optional[str] = typer.Option(None, "--acceleration", help=_ACCEL_HELP),
+    html: Optional[str] = typer.Option(
+        None, "--html", help="Also write the HTML report: a file for one input, a folder "
+                             "(one page per tournament and index.html) for several."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help=_JOBS_HELP),
+    summary: Optional[str] = typer.Option(None, "--summary", help=_SUMMARY_HELP),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=_QUIET_HELP),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help=_VERBOSE_HELP),
 ) -> None:
     """Re-pair every round and report where the published pairings deviate, and why.
 
-    Exit 0 when every round is ok, 1 when any is not, 3 when the file cannot be read.
+    Exit 0 when every round is ok, 1 when any is not, 3 when a file cannot be read, 4 when
+    no round could be checked; for several files, the worst of them.
+
+    Example: pairchk check fixtures/club_open_2025.trf --html report.html
     """
-    from . import checker, report, systems
+    from . import batch, checker, report, systems
 
     if fmt not in report.RENDERERS:
         fail(f"unknown report format {fmt!r}; known: {', '.join(report.RENDERERS)}", EXIT_USAGE)
@@ -136,27 +209,48 @@ def check_cmd(
     if system not in systems.SYSTEMS:
         fail(f"unknown pairing system {system!r}; known systems: {', '.join(systems.SYSTEMS)}",
              EXIT_USAGE)
-    t = _accelerate(_load_tournament(file, from_), acceleration)
+    if acceleration is not None:
+        from .acceleration import parse_variant
+
+        try:
+            parse_variant(acceleration)
+        except PairchkError as exc:
+            fail(str(exc), EXIT_USAGE)
+    paths, plan = _plan(files, jobs, quiet, verbose, summary, batch.CHECK_COLUMNS,
+                        json_list=fmt == "json")
+    if fmt == "html" and not plan.single and not html:
+        fail("--format html with several files needs --html DIR (one page per tournament)",
+             EXIT_USAGE)
+    options = (("system", system), ("edition", edition), ("format", fmt), ("from", from_),
+               ("acceleration", acceleration), ("html", bool(html)))
+    tasks = [batch.Task("check", p, options) for p in paths]
+    if plan.single:
+        results = _check_single(tasks[0], plan)
+    else:
+        results = batch.drive(tasks, plan)
+    if html:
+        from . import report_html
+
+        written = report_html.write(html, results, single=plan.single)
+        if plan.verbosity and not plan.single:
+            typer.echo(f"HTML report: {written}", err=True)
+    raise typer.Exit(batch.worst_exit(results))
+
+
+def _check_single(task, plan):
+    """One file: a bar per round on a terminal; the report, or the error, as always."""
+    from . import batch
+
+    on_round, close = _round_progress()
     try:
-        mod = systems.get(system)
-    except ModuleNotFoundError:
-        fail(f"pairing system {system!r} is not available in this installation", EXIT_FINDINGS)
-    try:
-        if checker.is_swiss_module(mod):
-            result = checker.check(t, path=file, edition=edition,
-                                   engine=checker.engine_for(system, mod))
-        elif hasattr(mod, "check"):
-            if edition is not None:
-                warn(f"warning: --edition applies to the Dutch system only; ignored for {system}")
-            result = mod.check(t, path=file)
-        else:
-            fail(f"pairing system {system!r} cannot check files yet", EXIT_FINDINGS)
-    except checker.EngineUnavailable as exc:
-        fail(str(exc), EXIT_FINDINGS)
-    except PairchkError as exc:
-        fail(f"{file}: {exc}", EXIT_FINDINGS)
-    typer.echo(report.render(result, fmt))
-    raise typer.Exit(EXIT_OK if result.ok else EXIT_FINDINGS)
+        result = batch.run_task(task) if on_round is None else batch.check_file(task, on_round)
+    finally:
+        if close:
+            close()
+    batch.drive_results([result], plan)
+    if task.get("format") == "html" and result.html:
+        typer.echo(result.html, nl=False)
+    return [result]
 
 
 @app.command("pair")
@@ -286,98 +380,130 @@ def _print_advice(players: int, rounds: Optional[int], fmt: str) -> None:
 _TRF_FAMILY = ("trf", "trf26")
 
 
-def _read_loaded(path: str, fmt: Optional[str], *, lenient: bool = False):
-    """Read ``path`` (``-`` = stdin) with the named or detected format; unreadable input exits 3."""
-    from . import formats
-    from .validate import load_lenient
-
-    data = read_input(path)
-    name = None if path == "-" else path
-    try:
-        mod = formats.get(fmt) if fmt else formats.detect(data, name)
-        if lenient:
-            return mod, load_lenient(data, name, mod.NAME)
-        return mod, mod.load(data, path=name)
-    except PairchkError as exc:
-        fail(str(exc), EXIT_UNREADABLE)
-    except RecursionError:
-        fail(f"{path}: cannot read file: nested too deeply", EXIT_UNREADABLE)
-    except Exception as exc:  # a format bug must still not show a traceback
-        fail(f"{path}: cannot read file ({type(exc).__name__}: {exc})", EXIT_UNREADABLE)
-
-
 @app.command("convert")
 def convert_cmd(
-    src: str = typer.Argument(..., metavar="IN", help="Input file, - for stdin."),
-    dst: str = typer.Argument(..., metavar="OUT", help="Output file, - for stdout."),
+    paths: list[str] = typer.Argument(
+        ..., metavar="IN [OUT]", help="Input file (- for stdin) and output file (- for stdout); "
+                                      "with -o DIR: input files, folders or globs."),
+    out_dir: Optional[str] = typer.Option(
+        None, "--output-dir", "-o", help="Write one file per input into this folder."),
     from_: Optional[str] = typer.Option(None, "--from", help=_FROM_HELP),
     to: Optional[str] = typer.Option(None, "--to", help="Output format (default: from OUT's extension)."),
     set_: list[str] = typer.Option([], "--set", metavar="KEY=VALUE",
                                    help="Metadata the input lacks, e.g. --set location=Madrid (repeatable)."),
+    force: bool = typer.Option(False, "--force", help="Replace an existing output file (never the input)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help=_JOBS_HELP),
+    summary: Optional[str] = typer.Option(None, "--summary", help=_SUMMARY_HELP),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print no warnings."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help=_VERBOSE_HELP),
 ) -> None:
-    """Convert a tournament file to another format; warns about anything not carried."""
-    from . import formats
-    from .formats.settings import apply_settings, check_options, parse_settings
+    """Convert a tournament file to another format; warns about anything not carried.
 
-    if to:
-        try:
-            target = formats.get(to)
-        except PairchkError as exc:
-            fail(str(exc), EXIT_USAGE)
-    else:
+    An existing OUT is not replaced without --force, and never when it is the input.
+
+    Example: pairchk convert fixtures/club_open_2025.trf club.xlsx
+    """
+    from . import batch, formats
+    from .formats.settings import parse_settings
+
+    try:
+        settings = parse_settings(set_)
+        target = formats.get(to) if to else None
+    except PairchkError as exc:
+        fail(str(exc), EXIT_USAGE)
+    if out_dir is not None:
+        _convert_batch(paths, out_dir, target, from_, settings, force, jobs, summary,
+                       _verbosity(quiet, verbose))
+        return
+    if len(paths) != 2:
+        fail("convert takes IN OUT (or several inputs with -o DIR); got "
+             f"{len(paths)} name(s): {' '.join(paths)}", EXIT_USAGE)
+    src, dst = paths
+    if target is None:
         target = formats.format_for_output(dst)
         if target is None:
             fail(f"{dst}: cannot tell the output format from the name (hint: name it with --to;"
                  f" known formats: {', '.join(formats.names())})", EXIT_USAGE)
     if not getattr(target, "CAN_WRITE", True):
         fail(f"format {target.NAME!r} can be read but not written", EXIT_USAGE)
+    problem = batch.output_problem(dst, [src], force=force)
+    if problem:
+        fail(problem, EXIT_USAGE)
+    _convert_one(src, dst, target, from_, settings, explicit_to=bool(to),
+                 verbosity=_verbosity(quiet, verbose))
+
+
+def _convert_one(src: str, dst: str, target, from_: Optional[str], settings: dict,
+                 *, explicit_to: bool, verbosity: int) -> None:
+    from . import batch
+    from .formats.settings import apply_settings, check_options
+    from .output import print_warnings
+
     try:
-        settings = parse_settings(set_)
-    except PairchkError as exc:
-        fail(str(exc), EXIT_USAGE)
-    source, loaded = _read_loaded(src, from_)
-    if not to and target.NAME == "trf" and source.NAME == "trf26":
+        source, loaded = batch.load(src, from_)
+    except batch.Unreadable as exc:
+        fail(str(exc), EXIT_UNREADABLE)
+    if not explicit_to and target.NAME == "trf" and source.NAME == "trf26":
         target = source  # OUT.trf from a TRF26 file stays TRF26 (name OUT.trf26 or --to to choose)
-    for w in loaded.warnings:
-        warn(str(w))
+    warnings = [str(w) for w in loaded.warnings]
     try:
         t, rest = apply_settings(loaded.tournament, settings)
         check_options(rest, target.NAME, getattr(target, "OPTIONS", {}))
     except PairchkError as exc:
+        print_warnings(warnings, verbosity)
         fail(str(exc), EXIT_USAGE)
     options = dict(loaded.meta.get("dump_options", {})) if target.NAME == source.NAME else {}
     options.update(rest)
     try:
         dumped = target.dump(t, **options)
     except PairchkError as exc:
+        print_warnings(warnings, verbosity)
         fail(f"{dst}: cannot write {target.NAME}: {exc}", EXIT_FINDINGS)
-    for w in dumped.warnings:
-        warn(str(w))
+    print_warnings(warnings + [str(w) for w in dumped.warnings], verbosity)
     write_output(dst, dumped.data)
+
+
+def _convert_batch(paths: list[str], out_dir: str, target, from_: Optional[str], settings: dict,
+                   force: bool, jobs: int, summary: Optional[str], verbosity: int) -> None:
+    import os
+
+    from . import batch
+
+    if target is not None and not getattr(target, "CAN_WRITE", True):
+        fail(f"format {target.NAME!r} can be read but not written", EXIT_USAGE)
+    if os.path.exists(out_dir) and not os.path.isdir(out_dir):
+        fail(f"-o {out_dir}: not a folder", EXIT_USAGE)
+    os.makedirs(out_dir, exist_ok=True)
+    if summary and not summary.lower().endswith((".csv", ".json")):
+        fail(f"--summary {summary}: name a .csv or .json file", EXIT_USAGE)
+    files = batch.expand(paths)
+    options = (("out_dir", out_dir), ("to", target.NAME if target else None), ("from", from_),
+               ("settings", tuple(settings.items())), ("force", force))
+    plan = batch.Plan(jobs=jobs, verbosity=verbosity, single=False, summary_path=summary or "",
+                      columns=("ok", "failed", "unreadable"))
+    results = batch.drive([batch.Task("convert", f, options) for f in files], plan)
+    raise typer.Exit(batch.worst_exit(results))
 
 
 @app.command("validate")
 def validate_cmd(
-    file: str = typer.Argument(..., help="Tournament file, - for stdin."),
+    files: list[str] = typer.Argument(..., metavar="FILE...", help=_FILES_HELP),
     from_: Optional[str] = typer.Option(None, "--from", help=_FROM_HELP),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help=_JOBS_HELP),
+    summary: Optional[str] = typer.Option(None, "--summary", help=_SUMMARY_HELP),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=_QUIET_HELP),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help=_VERBOSE_HELP),
 ) -> None:
-    """List every finding in a tournament file. Exit 0: no error, 1: errors, 3: unreadable."""
-    from .errors import Severity
-    from .validate import validate
+    """List every finding in tournament files. Exit 0: no error, 1: errors, 3: unreadable.
 
-    _, loaded = _read_loaded(file, from_, lenient=True)
-    try:
-        findings = validate(loaded, None if file == "-" else file)
-    except Exception as exc:  # never a traceback
-        fail(f"{file}: cannot validate ({type(exc).__name__}: {exc})", EXIT_UNREADABLE)
-    for f in findings:
-        typer.echo(str(f))
-    errors = sum(1 for f in findings if f.severity is Severity.ERROR)
-    warnings = sum(1 for f in findings if f.severity is Severity.WARNING)
-    players = len(loaded.tournament.players)
-    typer.echo(f"{file}: {players} players, {loaded.tournament.played_rounds} rounds: "
-               f"{errors} error(s), {warnings} warning(s)")
-    raise typer.Exit(EXIT_FINDINGS if errors else EXIT_OK)
+    Example: pairchk validate fixtures/club_open_2025.trf
+    """
+    from . import batch
+
+    paths, plan = _plan(files, jobs, quiet, verbose, summary,
+                        ("ok", "warnings", "errors", "unreadable"))
+    results = batch.drive([batch.Task("validate", p, (("from", from_),)) for p in paths], plan)
+    raise typer.Exit(batch.worst_exit(results))
 
 
 @app.command("formats")
