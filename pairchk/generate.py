@@ -104,7 +104,12 @@ def scoring(s: Settings) -> ScoreSystem:
         raise PairchkError(f"--points {s.points!r}: need win > draw >= loss >= 0")
     if pab is not None and pab < 0:
         raise PairchkError(f"--pab-points must not be negative, got {s.pab_points!r}")
-    return ScoreSystem(win=win, draw=draw, loss=loss, pab=None if pab == win else pab)
+    sc = ScoreSystem(win=win, draw=draw, loss=loss, pab=None if pab == win else pab)
+    if s.system == "club" and s.pab_points is None:  # its preset: the half-point bye (seed 004)
+        from .systems.club import scoring_preset
+
+        sc = scoring_preset(sc)
+    return sc
 
 
 # --------------------------------------------------------------------------- the field

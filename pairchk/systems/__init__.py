@@ -17,6 +17,7 @@ SYSTEMS = {
     "rutsch": "rutsch",
     "travel-partner": "travel_partner",
     "knockout": "knockout",
+    "club": "club",  # the club Swiss of seed 004
 }
 
 
