@@ -51,11 +51,11 @@ from decimal import Decimal
 from itertools import combinations
 from math import comb as _comb
 
-from ..errors import PairchkError
 from ..matching import _bits, matching_size, max_matching
 from ..model import Color
 from ..pairing import Pair, RoundPairing
 from ..state import DOWN, UP, RoundState
+from ..system import UnpairableError as _SystemUnpairable
 from .dutch_criteria import (
     allocate_colours,
     board_key,
@@ -78,7 +78,7 @@ SINGLE_FLOATER_LIMIT = 24
 EXACT_AFTER = 1000
 
 
-class UnpairableError(PairchkError):
+class UnpairableError(_SystemUnpairable):
     """No pairing of the round satisfies the absolute criteria C1-C3 (C.04.3 2026 1.9)."""
 
 
@@ -219,10 +219,22 @@ class _Round:
         return r
 
 
+_LAST_ROUND: list = [None, None]  # (state, _Round): the checker evaluates the round it paired
+
+
+def round_tables(state: RoundState) -> _Round:
+    """The per-round tables of ``state`` (built once per state; the engine and the evaluation
+    of a published pairing of the same round share them)."""
+    if _LAST_ROUND[0] is not state:
+        _LAST_ROUND[1] = _Round(state)
+        _LAST_ROUND[0] = state
+    return _LAST_ROUND[1]
+
+
 def pair(state: RoundState) -> RoundPairing:
     """Pair round ``state.round`` by the Dutch system of ``state.edition``; raise
     :class:`UnpairableError` when no legal pairing exists."""
-    R = _Round(state)
+    R = round_tables(state)
     pairs: list[tuple[int, int]] = []
     bye = None
     n = R.n
@@ -362,6 +374,33 @@ def _next_bracket_scores(R: _Round, dmask: int, nmask: int, k: int, ymask: int |
             if R.completable(left | lm | ymask):
                 return vec
     return ()
+
+
+def next_bracket_value(R: _Round, dmask: int, nmask: int, ymask: int) -> tuple:
+    """[C8] (2026) / C.7 (2017) of a bracket whose downfloaters are ``dmask``: the pairs the
+    next bracket (residents ``nmask``) can make, then the scores of the higher players of those
+    pairs, both negated so that lower is better; ``(0, ())`` for the last bracket.
+
+    2026: downfloaters with next residents and residents among themselves, while everything
+    below (``ymask``) stays completable; 2017 C.7 looks "just in the following bracket".
+    """
+    if not nmask:
+        return (0, ())
+    k8 = _next_bracket_pairs(R, dmask, nmask, ymask)
+    return (-k8, _next_bracket_scores(R, dmask, nmask, k8,
+                                      None if R.st.edition == "2017" else ymask))
+
+
+def c9_applies(R: _Round, S: list[int], lower: int, warm: list[int] | None = None) -> bool:
+    """Whether [C9] (2026, unplayed games of the PAB assignee) applies to the bracket with
+    residents ``S``: the round has a PAB, the bracket is at or below the PAB assignee's score
+    ([C5]) and the players below can pair among themselves, so that the bracket's downfloater
+    is the assignee (as the endorsed engine decides it before the bracket)."""
+    if not S or not R.odd or R.bye_score is None or R.score[S[0]] > R.bye_score:
+        return False
+    if lower:
+        return _popcount(lower) % 2 == 0 and R.completable(lower, warm)
+    return True
 
 
 def _colour_bounds(R: _Round, remaining: list[int], r: int) -> tuple[int, int]:
@@ -576,9 +615,7 @@ def _search_bracket(R: _Round, M: list[int], S: list[int], N: list[int], lower: 
         nmask |= 1 << i
     # [C9] only where the PAB assignee is the bracket's one downfloater: the players below must
     # be able to pair among themselves (as the endorsed engine decides it before the bracket)
-    c9_active = bool(S) and R.odd and R.bye_score is not None and R.score[S[0]] <= R.bye_score
-    if c9_active and lower:
-        c9_active = _popcount(lower) % 2 == 0 and R.completable(lower, warm_lower)
+    c9_active = c9_applies(R, S, lower, warm_lower)
     level_of = {i: blev[R.score[i]] for i in B}
 
     def completable(dmask: int) -> bool:
@@ -591,16 +628,9 @@ def _search_bracket(R: _Round, M: list[int], S: list[int], N: list[int], lower: 
     ymask = lower & ~nmask
 
     def c8(dmask: int) -> tuple:
-        """[C8]: pairs the next bracket can make (downfloaters with next residents, residents
-        among themselves) while everything below stays completable."""
         r = c8_cache.get(dmask)
         if r is None:
-            if N:
-                k8 = _next_bracket_pairs(R, dmask, nmask, ymask)
-                r = (-k8, _next_bracket_scores(
-                    R, dmask, nmask, k8, None if R.st.edition == "2017" else ymask))
-            else:
-                r = (0, ())
+            r = next_bracket_value(R, dmask, nmask, ymask)
             c8_cache[dmask] = r
         return r
 
@@ -1145,9 +1175,9 @@ def criteria_values(state: RoundState, pairing: RoundPairing) -> dict[str, objec
     preferences actually not granted. Keys are "C5", "C6", ... in priority order (2017: the
     2017 numbers, with "C6" = PSD).
     """
-    from .dutch_eval import evaluate
+    from .dutch_eval import round_level_values
 
-    return evaluate(state, pairing)
+    return round_level_values(state, pairing)
 
 
 def absolute_violations(state: RoundState, pairing: RoundPairing) -> list[str]:

@@ -10,10 +10,164 @@ C12 [C.10] colour preferences not granted, C13 [C.11] strong preferences not gra
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
 from decimal import Decimal
+from typing import Any
 
 from ..model import Color
 from ..state import PlayerState, RoundState
+from ..system import Criterion
+
+# ---------------------------------------------------------------------------------------------
+# The criteria of each edition, defined once (C.04.3 2026 = C0403202602, bracketed tags [C1]..
+# [C21]; C.04.3 2017 = C0403Till2026, section C, C.1..C.19). The engine, the evaluation of a
+# published pairing (:mod:`pairchk.systems.dutch_eval`) and the wording of explanations all read
+# these records. Values of the quality records are "lower is better".
+
+
+def _c26(n: int, words: str, absolute: bool = False) -> Criterion:
+    return Criterion(f"C{n}", f"C.04.3 (2026) [C{n}]", words, absolute)
+
+
+def _c17(n: int, words: str, absolute: bool = False) -> Criterion:
+    return Criterion(f"C.{n}", f"C.04.3 (2017) C.{n}", words, absolute)
+
+
+CRITERIA_2026: tuple[Criterion, ...] = (
+    _c26(1, "two players shall not play against each other more than once", True),
+    _c26(2, "a player who already received a PAB or scored a win without playing shall not "
+            "receive the PAB (C.04.1 art. 4)", True),
+    _c26(3, "non-topscorers with the same absolute colour preference shall not meet", True),
+    _c26(4, "completion: the players not yet paired must still admit a legal pairing", True),
+    _c26(5, "score of the PAB assignee"),
+    _c26(6, "number of downfloaters"),
+    _c26(7, "scores of the downfloaters (count per score group, highest first)"),
+    _c26(8, "downfloaters chosen so that the next bracket complies with C1-C7 "
+            "(pairs, then scores of its paired MDPs)"),
+    _c26(9, "unplayed games of the PAB assignee"),
+    _c26(10, "topscorers or their opponents with a colour difference beyond +/-2"),
+    _c26(11, "topscorers or their opponents with the same colour three times in a row"),
+    _c26(12, "players not getting their colour preference"),
+    _c26(13, "players not getting their strong colour preference"),
+    _c26(14, "resident downfloaters who downfloated in the previous round"),
+    _c26(15, "MDP opponents who upfloated in the previous round"),
+    _c26(16, "resident downfloaters who downfloated two rounds before"),
+    _c26(17, "MDP opponents who upfloated two rounds before"),
+    _c26(18, "downfloaters who downfloated in the previous round, by score "
+             "(count per score group, highest first)"),
+    _c26(19, "MDPs whose opponents upfloated in the previous round, by score "
+             "(count per score group, highest first)"),
+    _c26(20, "downfloaters who downfloated two rounds before, by score "
+             "(count per score group, highest first)"),
+    _c26(21, "MDPs whose opponents upfloated two rounds before, by score "
+             "(count per score group, highest first)"),
+)
+
+CRITERIA_2017: tuple[Criterion, ...] = (
+    _c17(1, "two players shall not play against each other more than once", True),
+    _c17(2, "a player who already received a PAB or a forfeit win shall not receive the "
+            "PAB", True),
+    _c17(3, "non-topscorers with the same absolute colour preference shall not meet", True),
+    _c17(4, "completion of the round pairing (PPB / collapsed last bracket)", True),
+    _c17(5, "number of downfloaters (maximise the number of pairs)"),
+    _c17(6, "pairing score differences (PSD), highest first"),
+    _c17(7, "pairs, then PSD, of the following bracket"),
+    _c17(8, "topscorers or their opponents with a colour difference beyond +/-2"),
+    _c17(9, "topscorers or their opponents with the same colour three times in a row"),
+    _c17(10, "players not getting their colour preference"),
+    _c17(11, "players not getting their strong colour preference"),
+    _c17(12, "players receiving the same downfloat as the previous round"),
+    _c17(13, "players receiving the same upfloat as the previous round"),
+    _c17(14, "players receiving the same downfloat as two rounds before"),
+    _c17(15, "players receiving the same upfloat as two rounds before"),
+    _c17(16, "score differences of players receiving the same downfloat as the previous "
+             "round (count per score group, highest first)"),
+    _c17(17, "score differences of players receiving the same upfloat as the previous "
+             "round (count per score group, highest first)"),
+    _c17(18, "score differences of players receiving the same downfloat as two rounds "
+             "before (count per score group, highest first)"),
+    _c17(19, "score differences of players receiving the same upfloat as two rounds before "
+             "(count per score group, highest first)"),
+)
+
+
+@dataclass(frozen=True)
+class Quality2026:
+    """Quality record of a round pairing by the 2026 text: one field per criterion [C5]..[C21]
+    in priority order, lower is better (see :func:`pairchk.systems.dutch_eval.evaluate`)."""
+
+    C5: Any
+    C6: Any
+    C7: Any
+    C8: Any
+    C9: Any
+    C10: Any
+    C11: Any
+    C12: Any
+    C13: Any
+    C14: Any
+    C15: Any
+    C16: Any
+    C17: Any
+    C18: Any
+    C19: Any
+    C20: Any
+    C21: Any
+
+
+@dataclass(frozen=True)
+class Quality2017:
+    """Quality record by the 2017 text: one field per criterion C.5..C.19 (field ``C_5`` is
+    criterion ``C.5``), priority order, lower is better."""
+
+    C_5: Any
+    C_6: Any
+    C_7: Any
+    C_8: Any
+    C_9: Any
+    C_10: Any
+    C_11: Any
+    C_12: Any
+    C_13: Any
+    C_14: Any
+    C_15: Any
+    C_16: Any
+    C_17: Any
+    C_18: Any
+    C_19: Any
+
+
+QUALITY = {"2026": Quality2026, "2017": Quality2017}
+CRITERIA = {"2026": CRITERIA_2026, "2017": CRITERIA_2017}
+
+
+def criteria(edition: str) -> tuple[Criterion, ...]:
+    """The criteria of ``edition`` in priority order, absolute ones first.
+
+    >>> [c.key for c in criteria("2017")][4:7]
+    ['C.5', 'C.6', 'C.7']
+    """
+    return CRITERIA["2017" if edition == "2017" else "2026"]
+
+
+def criterion_of(edition: str, field: str) -> Criterion:
+    """The :class:`Criterion` behind a field of the edition's quality record.
+
+    >>> criterion_of("2017", "C_10").article
+    'C.04.3 (2017) C.10'
+    >>> criterion_of("2026", "C12").label
+    'C12 players not getting their colour preference'
+    """
+    key = field.replace("_", ".")
+    for c in criteria(edition):
+        if c.key == key:
+            return c
+    raise KeyError(field)
+
+
+def quality_fields(edition: str) -> tuple[str, ...]:
+    """Field names of the edition's quality record, in priority order."""
+    return tuple(f.name for f in fields(QUALITY["2017" if edition == "2017" else "2026"]))
 
 
 def colour_penalties(a: PlayerState, b: PlayerState) -> tuple[int, int, int, int]:
@@ -137,6 +291,7 @@ def level(score: Decimal, levels: list[Decimal]) -> int:
 
 
 __all__ = [
-    "colour_penalties", "allocate_colours", "higher_ranked", "board_key", "compatible",
+    "CRITERIA_2026", "CRITERIA_2017", "Quality2026", "Quality2017", "criteria", "criterion_of",
+    "quality_fields", "colour_penalties", "allocate_colours", "higher_ranked", "board_key", "compatible",
     "topscorer_pair_ok",
 ]
