@@ -148,13 +148,10 @@ def load(path: str, fmt: str | None, *, lenient: bool = False):
             from .validate import load_lenient
 
             return mod, load_lenient(data, name, mod.NAME)
-        return mod, mod.load(data, path=name)
+        return mod, formats.checked(mod.load, data, name)
     except PairchkError as exc:
         raise Unreadable(str(exc)) from None
-    except RecursionError:
-        raise Unreadable(f"{path}: cannot read file: nested too deeply") from None
-    except Exception as exc:  # a format bug must still not show a traceback
-        raise Unreadable(f"{path}: cannot read file ({type(exc).__name__}: {exc})") from None
+    # any other exception is a bug in pairchk, not bad input: run_task reports it as such
 
 
 # --------------------------------------------------------------------------- workers
@@ -216,6 +213,7 @@ class _Failed(Exception):
 def check_file(task: Task, on_round: Callable[[int, int], None] | None = None) -> FileResult:
     """Read and check one file (the ``check`` command's work on it)."""
     from . import report
+    from .validate import pairing_inconsistencies
 
     start = time.perf_counter()
     try:
@@ -225,6 +223,12 @@ def check_file(task: Task, on_round: Callable[[int, int], None] | None = None) -
                           seconds=time.perf_counter() - start)
     warnings = [str(w) for w in loaded.warnings]
     t = loaded.tournament
+    bad = pairing_inconsistencies(loaded, None if task.path == "-" else task.path)
+    if bad:  # issue 14: re-pairing rounds whose opponents do not match back means nothing
+        more = f" and {len(bad) - 1} more (see pairchk validate)" if len(bad) > 1 else ""
+        return FileResult(task.path, "unreadable", warnings=warnings, title=t.name,
+                          message=f"{bad[0]}{more}; the pairings cannot be re-paired from"
+                                  " inconsistent data", seconds=time.perf_counter() - start)
     try:
         if task.get("acceleration") is not None:
             from .acceleration import apply_acceleration
@@ -262,10 +266,6 @@ def validate_file(task: Task) -> FileResult:
         findings = validate(loaded, None if task.path == "-" else task.path)
     except Unreadable as exc:
         return FileResult(task.path, "unreadable", message=str(exc),
-                          seconds=time.perf_counter() - start)
-    except Exception as exc:  # never a traceback
-        return FileResult(task.path, "unreadable",
-                          message=f"{task.path}: cannot validate ({type(exc).__name__}: {exc})",
                           seconds=time.perf_counter() - start)
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
     warnings = sum(1 for f in findings if f.severity is Severity.WARNING)
@@ -333,7 +333,8 @@ def run_task(task: Task) -> FileResult:
         return WORKERS[task.command](task)
     except Exception as exc:
         return FileResult(task.path, "failed",
-                          message=f"{task.path}: {task.command} failed ({type(exc).__name__}: {exc})")
+                          message=f"{task.path}: {task.command} failed: internal error ({type(exc).__name__}:"
+                                  f" {exc}); this is a bug in pairchk, please report it with the file")
 
 
 # --------------------------------------------------------------------------- overwriting

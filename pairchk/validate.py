@@ -65,8 +65,8 @@ def load_lenient(data: bytes, path: str | None = None, fmt: str | None = None) -
 
     mod = formats.get(fmt) if fmt else formats.detect(data, path)
     if "strict" in inspect.signature(mod.load).parameters:
-        return mod.load(data, path=path, strict=False)
-    return mod.load(data, path=path)
+        return formats.checked(mod.load, data, path, strict=False)
+    return formats.checked(mod.load, data, path)
 
 
 def validate_bytes(data: bytes, *, path: str | None = None, fmt: str | None = None) -> list[Finding]:
@@ -79,6 +79,27 @@ def validate(loaded: Loaded, path: str | None = None) -> list[Finding]:
     v = _Validator(loaded, path)
     v.run()
     return sorted(v.out, key=lambda f: (f.line or 0, f.column or 0, f.code))
+
+
+# findings that leave a round's pairings undefined: `check` refuses such a file
+PAIRING_CODES = frozenset({"duplicate-number", "unknown-opponent", "self-paired", "opponent-mismatch"})
+
+
+def pairing_inconsistencies(loaded: Loaded, path: str | None = None) -> list[Finding]:
+    """The error findings that make re-pairing meaningless (an opponent who does not name the
+    player back, an unknown opponent, a player paired with himself, a number used twice).
+
+    >>> line = b"001    1      A".ljust(80) + b" 1.0    1     2 w 1"
+    >>> from pairchk import formats
+    >>> [f.code for f in pairing_inconsistencies(formats.load(b"012 X\\n" + line + b"\\n"))]
+    ['unknown-opponent']
+    """
+    v = _Validator(loaded, path)
+    v.out = []
+    v.numbers()
+    v.rounds()
+    return sorted((f for f in v.out if f.code in PAIRING_CODES),
+                  key=lambda f: (f.line or 0, f.column or 0, f.code))
 
 
 class _Validator:
@@ -119,7 +140,7 @@ class _Validator:
             else:
                 seen[num] = line
         nums = sorted(seen)
-        missing = sorted(set(range(1, (nums[-1] if nums else 0) + 1)) - set(nums))
+        missing = _gaps(nums, 11)
         if missing:
             shown = ", ".join(map(str, missing[:10])) + (" ..." if len(missing) > 10 else "")
             self.add(E, "missing-number", f"no player with starting number {shown}",
@@ -201,14 +222,15 @@ class _Validator:
     # ---------------------------------------------------------------- scores
     def scores(self) -> None:
         t = self.t
+        played = t.played_rounds
         for p in t.players:
             if p.points is None:
                 continue
-            got = t.score(p.number)
+            got = sum((t.scoring.points(e) for e in p.entries), Decimal(0))
             if got == p.points:
                 continue
             hint = "points must equal the results under the file's scoring system (162/XXS/BB*)"
-            blanks = sum(1 for r in range(1, t.played_rounds + 1)
+            blanks = sum(1 for r in range(1, played + 1)
                          if p.entry(r).kind in (Kind.ABSENT, Kind.NOT_PAIRED))
             if blanks and (p.points - got) == Decimal("0.5") * blanks:
                 hint = (f"the difference is ½ point for each of the {blanks} blank round(s): this file "
@@ -287,6 +309,24 @@ class _Validator:
                              self.rline("310") or self.rline("013"), 37, "a starting number in the file")
 
 
+def _gaps(nums: list[int], limit: int) -> list[int]:
+    """The first ``limit`` numbers of 1..max(nums) missing from the sorted ``nums`` (time: len(nums)).
+
+    >>> _gaps([1, 2, 5, 10**9], 4)
+    [3, 4, 6, 7]
+    """
+    out: list[int] = []
+    prev = 0
+    for n in nums:
+        if n <= prev:
+            continue
+        out.extend(range(prev + 1, min(n, prev + 1 + limit - len(out))))
+        if len(out) >= limit:
+            break
+        prev = n
+    return out
+
+
 def _describe(e) -> str:
     if e.kind is Kind.NOT_PAIRED:
         return "no entry"
@@ -298,4 +338,4 @@ def _expect(kind: Kind) -> str:
     return " or ".join(sorted(repr(k.code) for k in comp)) or "a complementary result"
 
 
-__all__ = ["validate", "validate_bytes", "load_lenient"]
+__all__ = ["validate", "validate_bytes", "load_lenient", "pairing_inconsistencies", "PAIRING_CODES"]

@@ -165,5 +165,7 @@ def test_numbers_trf_cannot_hold_are_refused_not_garbled(tmp_path):
     src = tmp_path / "in.json"
     src.write_text('{"format": "pairchk-tournament", "version": 1, "tournament": {"players": [{"number": 12345}]}}')
     r = run("convert", str(src), "-", "--to", "trf")
-    assert r.exit_code == 1
-    assert r.stderr == "error: -: cannot write trf: starting number 12345 does not fit TRF columns 5-8 (1 to 9999)\n"
+    # issue 14: every reader bounds starting numbers as TRF does (1..9999), before writing
+    assert r.exit_code == 3
+    assert r.stderr == (f"error: {src}: starting number 12345 is out of range (expected a number from 1 to"
+                        " 9999; hint: TRF columns 5-8 hold at most 9999 players)\n")

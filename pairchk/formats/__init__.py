@@ -137,7 +137,20 @@ def detect(data: bytes, path: str | None = None) -> ModuleType:
 def load(data: bytes, *, path: str | None = None, fmt: str | None = None) -> Loaded:
     """Read ``data`` (bytes of a file) with the named format or the detected one."""
     mod = get(fmt) if fmt else detect(data, path)
-    return mod.load(data, path=path)
+    return checked(mod.load, data, path)
+
+
+def checked(reader, data: bytes, path: str | None, **kwargs) -> Loaded:
+    """``reader(data, path=path, **kwargs)`` with the path on its errors and the bounds checked."""
+    from ..errors import FormatError
+    from .limits import check_tournament
+
+    try:
+        loaded = reader(data, path=path, **kwargs)
+    except FormatError as exc:
+        raise exc.with_path(path) if path else exc
+    check_tournament(loaded.tournament, path=path, lines=loaded.lines)
+    return loaded
 
 
 def load_path(path: str, fmt: str | None = None) -> Loaded:

@@ -5,6 +5,10 @@ neither XXE nor entity-expansion bombs can reach the readers.
 
 >>> parse(b"<a x='1'/>").get("x")
 '1'
+>>> parse(b'<!DOCTYPE a SYSTEM "a.dtd"><a>&e;</a>', path="t.xml")
+Traceback (most recent call last):
+...
+pairchk.errors.FormatError: t.xml:1: XML DOCTYPE naming an external DTD ('a.dtd') is refused (expected a document without an external DTD; hint: remove the DOCTYPE; pairchk never loads DTDs)
 >>> parse(b'<!DOCTYPE a [<!ENTITY e SYSTEM "file:///etc/passwd">]><a>&e;</a>', path="t.xml")
 Traceback (most recent call last):
 ...
@@ -33,11 +37,20 @@ def parse(data: bytes, *, path: str | None = None) -> etree._Element:
         msg = exc.msg if hasattr(exc, "msg") and exc.msg else str(exc)
         raise FormatError(f"malformed XML: {msg}", path=path, line=line, column=col,
                           expected="well-formed XML", hint="check the file is complete and not HTML") from None
-    dtd = root.getroottree().docinfo.internalDTD
+    docinfo = root.getroottree().docinfo
+    dtd = docinfo.internalDTD
     if dtd is not None and any(True for _ in dtd.iterentities()):
         raise FormatError("XML entity declarations are refused", path=path, line=1,
                           expected="a document without <!ENTITY ...>",
                           hint="remove the DOCTYPE; pairchk never resolves external entities")
+    if docinfo.system_url or docinfo.public_id:
+        raise FormatError(f"XML DOCTYPE naming an external DTD ({docinfo.system_url or docinfo.public_id!r})"
+                          " is refused", path=path, line=1, expected="a document without an external DTD",
+                          hint="remove the DOCTYPE; pairchk never loads DTDs")
+    for ent in root.iter(etree.Entity):
+        raise FormatError(f"XML entity reference {ent.text} is refused", path=path, line=ent.sourceline,
+                          expected="text without entity references other than &lt; &gt; &amp; &quot; &apos;",
+                          hint="no entity is declared; pairchk never resolves entities")
     return root
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .limits import MAX_ROUND, check_number, check_round  # noqa: F401 (readers import MAX_ROUND from here)
 from ..model import NOT_PAIRED, Color, Kind, RoundEntry, Tournament
 
 
@@ -81,13 +82,13 @@ def round_entries(by_round: dict[int, RoundEntry], rounds: int) -> list[RoundEnt
     >>> [e.kind.name for e in round_entries({2: RoundEntry(Kind.PAB), 5: RoundEntry(Kind.PAB)}, 4)]
     ['NOT_PAIRED', 'PAB']
     """
+    check_round(rounds, "number of rounds", allow_zero=True)
     ents = [by_round.get(r, NOT_PAIRED) for r in range(1, rounds + 1)]
     while ents and ents[-1] is NOT_PAIRED:
         ents.pop()
     return ents
 
 
-MAX_ROUND = 999  # a sanity bound for round numbers read from files (TRF has room for 999)
 
 
 class EntryTable:
@@ -97,6 +98,8 @@ class EntryTable:
         self._rows: dict[int, dict[int, RoundEntry]] = {}
 
     def set(self, player: int, rnd: int, entry: RoundEntry) -> None:
+        check_round(rnd)
+        check_number(player, "player number")
         self._rows.setdefault(player, {})[rnd] = entry
 
     def has(self, player: int, rnd: int) -> bool:

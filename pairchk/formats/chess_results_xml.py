@@ -28,6 +28,7 @@ from . import Dumped, Loaded
 from .boards import round_entries
 from .carry import LONE_FORFEITS, without_lone_forfeit, dropped
 from ._dsb import round_dates as iso_round_dates
+from .limits import check_number, check_round
 from ._xmlsafe import parse, sniff_root
 
 NAME = "chess-results-xml"
@@ -102,9 +103,11 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         raise FormatError("no <tournamentdata><tournament> element", path=path, line=root.sourceline,
                           expected="<tournamentdata><tournament .../>", hint=_HINT)
     rounds = _int(td, "rounds", path, required=False)
+    if rounds is not None:
+        check_round(rounds, "rounds", path=path, line=td.sourceline, allow_zero=True)
     round_dates = []
     for r in root.iterfind("rounds/round"):
-        n = _int(r, "round", path)
+        n = check_round(_int(r, "round", path), "<round> round", path=path, line=r.sourceline)
         while len(round_dates) < n:
             round_dates.append("")
         round_dates[n - 1] = _iso(r.get("date", ""))
@@ -115,7 +118,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     lines: dict[int, int] = {}
     roster: dict[int, int] = {}  # board of the player in his team's list
     for p in root.iterfind("players/player"):
-        no = _int(p, "no", path)
+        no = check_number(_int(p, "no", path), "<player> no", path=path, line=p.sourceline)
         if no in players:
             raise FormatError(f"player no={no} appears twice", path=path, line=p.sourceline,
                               expected="unique player numbers", hint=_HINT)
@@ -143,6 +146,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     pab_points: set[Decimal] = set()
     for pp in root.iterfind("playerpairings/playerpairing"):
         rnd = _int(pp, "round", path)
+        check_round(rnd, "playerpairing round", path=path, line=pp.sourceline)
         if rnd < 1 or (rounds and rnd > rounds):
             raise FormatError(f"playerpairing round={rnd}", path=path, line=pp.sourceline,
                               expected=f"a round from 1 to {rounds or 'the number of rounds'}", hint=_HINT)
@@ -196,7 +200,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
 
     teams, matches = [], []
     for tm in root.iterfind("teams/team"):
-        no = _int(tm, "no", path)
+        no = check_number(_int(tm, "no", path), "<team> no", path=path, line=tm.sourceline)
         teams.append(Team(number=no, name=(tm.get("teamname") or "").strip(),
                           members=(),
                           match_points=_dec(tm.get("points"), "points", tm, path),
@@ -208,14 +212,15 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
             if no > 0 and no not in {tm.number for tm in teams}:
                 raise FormatError(f"teampairing names team {no}, which is not in <teams>", path=path,
                                   line=tp.sourceline, expected="a <team no=...>, or no2=-1 for a bye", hint=_HINT)
-        matches.append(TeamMatch(_int(tp, "round", path), _int(tp, "no1", path), no2 if no2 > 0 else None))
+        tround = check_round(_int(tp, "round", path), "teampairing round", path=path, line=tp.sourceline)
+        matches.append(TeamMatch(tround, _int(tp, "no1", path), no2 if no2 > 0 else None))
         if no2 <= 0 and _dec(tp.get("res1"), "res1", tp, path) is not None:
             bye_game_points.add(_dec(tp.get("res1"), "res1", tp, path))
     # A team bye has no player pairings; chess-results scores it for the first `playerperteam`
     # players of the team list (seen in the sample: the 5th player of a team got nothing), so
     # they get the pairing-allocated bye and a line-up without opponent.
-    per_team = _int(td, "playerperteam", path, required=False) or max((b for b, _ in
-                                                                        sum(boards.values(), [])), default=0)
+    per_team = _int(td, "playerperteam", path, required=False) or max((b for lst in boards.values()
+                                                                        for b, _ in lst), default=0)
     bye_lineups = []
     for m in matches:
         if m.away is None:

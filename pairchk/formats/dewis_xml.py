@@ -31,6 +31,7 @@ from ..errors import FormatError
 from ..model import Color, Kind, Player, RoundEntry, Team, Tournament
 from . import Dumped, Loaded
 from .boards import round_entries
+from .limits import MAX_ROUND, check_number, check_round
 from .carry import LONE_FORFEITS, dropped
 from ._dsb import (
     MissingDataError, absent_gaps, birth_year, dsb_id, member_no, refuse_unknown_options, required_gaps,
@@ -171,7 +172,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
 
     players, lines = {}, {}
     for p in root.iterfind("playerSection/players/player"):
-        n = num(p, "noPlayer")
+        n = check_number(num(p, "noPlayer"), "noPlayer", path=path, line=p.sourceline)
         if n in players:
             raise FormatError(f"noPlayer {n} appears twice", path=path, line=p.sourceline,
                               expected="unique player numbers", hint=_HINT)
@@ -185,6 +186,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     entries: dict[int, dict[int, RoundEntry]] = {n: {} for n in players}
     for g in root.iterfind("playerSection/games/game"):
         r, w, b = num(g, "round"), num(g, "noWhite"), num(g, "noBlack")
+        check_round(r, "game round", path=path, line=g.sourceline)
         res = txt(g, "result").split(":")
         for who in (w, b):
             if who not in players:
@@ -195,13 +197,13 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
                               expected="1:0, 0:1, ½:½, +:-, -:+ or -:-", hint=_HINT)
         entries[w][r] = RoundEntry(_SIDE[res[0]], b, Color.WHITE)
         entries[b][r] = RoundEntry(_SIDE[res[1]], w, Color.BLACK)
-    rounds = num(tn, "rounds")
+    rounds = check_round(num(tn, "rounds"), "rounds", path=path, line=tn.sourceline, allow_zero=True)
     plist = []
     for n in sorted(players):
         ents = round_entries(entries[n], rounds)
         plist.append(Player(entries=tuple(absent_gaps(ents)), **players[n]))
     dates = {int(txt(a, "round")): txt(a, "matchday") for a in root.iterfind("tournamentSection/appointments/appointment")
-             if txt(a, "round").isdigit()}
+             if txt(a, "round").isdigit() and 1 <= int(txt(a, "round")) <= MAX_ROUND}
     iso = tuple(dates.get(r, "") for r in range(1, max(dates, default=0) + 1))
     teams = tuple(Team(number=num(te, "lot"), name=txt(te, "teamName"),
                        members=tuple(int(x.text) for x in te.iterfind("lineup/noPlayer") if (x.text or "").strip().isdigit()))

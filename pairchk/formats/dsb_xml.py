@@ -43,6 +43,7 @@ from ._dsb import (
     notes as _notes, refuse_unknown_options, round_dates, split_name, tournament_uuid, vkz,
     with_iso_dates,
 )
+from .limits import check_number, check_round
 from ._xmlsafe import parse, sniff_root
 
 NAME = "dsb-xml"
@@ -101,8 +102,11 @@ def validate(data: bytes) -> list[str]:
     except FormatError as exc:
         return [str(exc)]
     s = schema()
-    problems = [] if s.validate(root.getroottree()) else [
-        f"line {e.line}: {e.message}" for e in s.error_log]
+    try:
+        valid = s.validate(root.getroottree())
+    except etree.XMLSchemaValidateError as exc:  # libxml2 gives up on some broken trees
+        return [f"the XSD check failed on this document ({exc})"]
+    problems = [] if valid else [f"line {e.line}: {e.message}" for e in s.error_log]
     q = f"{{{NS}}}"
     numbers: dict[str, int] = {}
     for p in root.iterfind(f"{q}players/{q}player"):
@@ -295,7 +299,8 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     txt = lambda el, tag: (el.findtext(f"{q}{tag}") or "").strip()  # noqa: E731
     players, lines = {}, {}
     for p in root.iterfind(f"{q}players/{q}player"):
-        n = int(txt(p, "tournamentPlayerNumber"))
+        n = check_number(int(txt(p, "tournamentPlayerNumber")), "tournamentPlayerNumber", path=path,
+                         line=p.sourceline)
         sur, fore = txt(p, "surname"), txt(p, "forename")
         name = sur if fore == sur or not fore else f"{sur}, {fore}"
         dob = txt(p, "dobDate")
@@ -309,7 +314,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     entries: dict[int, dict[int, RoundEntry]] = {n: {} for n in players}
     dates: dict[int, str] = {}
     for g in root.iterfind(f"{q}games/{q}game"):
-        r = int(txt(g, "round"))
+        r = check_round(int(txt(g, "round")), "game round", path=path, line=g.sourceline)
         if txt(g, "date"):
             dates.setdefault(r, txt(g, "date"))
         w, b = txt(g, "tournamentPlayerNumberWhite"), txt(g, "tournamentPlayerNumberBlack")
@@ -321,7 +326,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
             entries[int(w)][r] = RoundEntry(_BYE_OF[pw])
         elif b:
             entries[int(b)][r] = RoundEntry(_BYE_OF[pb])
-    rounds = int(txt(tn, "rounds"))
+    rounds = check_round(int(txt(tn, "rounds")), "rounds", path=path, line=tn.sourceline, allow_zero=True)
     plist = []
     for n in sorted(players):
         ents = round_entries(entries[n], rounds)

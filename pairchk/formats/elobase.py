@@ -29,6 +29,7 @@ from ..errors import FormatError, PairchkError, Warning_
 from ..model import Color, Kind, NOT_PAIRED, Player, RoundEntry, Tournament
 from . import Dumped, Loaded
 from .carry import LONE_FORFEITS, without_lone_forfeit, dropped
+from .limits import check_round
 from ._dsb import (MissingDataError, absent_gaps, birth_year, dsb_id, extra, refuse_unknown_options, required_gaps,
                    with_iso_dates)
 
@@ -59,6 +60,27 @@ _HEAD = re.compile(r"^MR\s+(\d+)\s+(\d+)\s+(\d+)\s*$")
 _HINT = "an ELOBASE/DSB text file: name, details, 'MR  players  rounds  cycles', ruler, players, ###"
 _UNRATED = {Kind.WIN_SHORT: Kind.FORFEIT_WIN, Kind.DRAW_SHORT: Kind.FORFEIT_LOSS, Kind.LOSS_SHORT: Kind.FORFEIT_LOSS}
 _TOKEN_R = {Kind.WIN: "1", Kind.LOSS: "0", Kind.DRAW: "R", Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-"}
+
+
+_FOOT_KEY = re.compile(r"(Name|Ort|FIDE-Land|Datum\(S\)|Datum\(E\)|Züge\(\d\)|Turnierleitung|Schiedsrichter"
+                       r"|Anwender):")
+_FOOT_STOP = re.compile(r"(?:Datum\(E\)|Züge\(\d\)):")  # keys that share a line with another
+
+
+def _footer_fields(raw: str) -> dict[str, str]:
+    """``{key: value}`` of one footer line, in linear time (no backtracking over blank runs).
+
+    >>> _footer_fields("Datum(S): 01.02.2026   Datum(E): 03.02.2026" + " " * 5)
+    {'Datum(S)': '01.02.2026', 'Datum(E)': '03.02.2026'}
+    """
+    out: dict[str, str] = {}
+    pos = 0
+    while (m := _FOOT_KEY.search(raw, pos)) is not None:
+        stop = _FOOT_STOP.search(raw, m.end())
+        end = stop.start() if stop else len(raw)
+        out[m[1]] = raw[m.end():end].strip()
+        pos = end
+    return out
 
 
 def detect(data: bytes) -> bool:
@@ -142,8 +164,13 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     if len(lines) < 4 or not _HEAD.match(lines[2]):
         raise FormatError("line 3 is not the 'MR  <players>  <rounds>  <cycles>' line", path=path,
                           line=3 if len(lines) >= 3 else len(lines), column=1, expected="MR  n  r  c", hint=_HINT)
-    n_players, rounds, cycles = (int(x) for x in _HEAD.match(lines[2]).groups())
+    head = _HEAD.match(lines[2])
+    if any(len(x) > 6 for x in head.groups()):
+        raise FormatError(f"line 3 declares {lines[2].split()[1:]}", path=path, line=3, column=1,
+                          expected="players, rounds and cycles of at most 6 digits", hint=_HINT)
+    n_players, rounds, cycles = (int(x) for x in head.groups())
     rounds *= max(cycles, 1)
+    check_round(rounds, "rounds times cycles", path=path, line=3, allow_zero=True)
     players, entries, line_of = [], {}, {}
     i = 4
     while i < len(lines) and lines[i].strip() != "###":
@@ -189,8 +216,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         line_of[no] = ln
     footer = {}
     for raw in lines[i + 1:]:
-        for m in re.finditer(r"(Name|Ort|FIDE-Land|Datum\(S\)|Datum\(E\)|Züge\(\d\)|Turnierleitung|Schiedsrichter|Anwender):\s*(.*?)\s*(?=(?:Datum\(E\)|Züge\(\d\)):|$)", raw):
-            footer[m[1]] = m[2].strip()
+        footer.update(_footer_fields(raw))
     warnings = []
     if len(players) != n_players:
         warnings.append(Warning_(f"line 3 declares {n_players} players, the file lists {len(players)}", path=path, line=3))

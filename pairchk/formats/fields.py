@@ -118,20 +118,42 @@ def parse_json(data: bytes, *, path: str | None, expected: str, hint: str | None
     import json
 
     from ..errors import FormatError
+    from .limits import check_depth
 
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
-        return json.loads(data.decode("utf-8"), parse_float=parse_float)
+        doc = json.loads(data.decode("utf-8"), parse_float=parse_float,
+                         parse_constant=_refuse_constant, parse_int=_bounded_int)
     except UnicodeDecodeError as exc:
         raise FormatError(f"JSON is not UTF-8 (byte {exc.start})", path=path, line=1, column=1,
                           expected="UTF-8 text") from None
     except json.JSONDecodeError as exc:
         raise FormatError(f"not valid JSON: {exc.msg}", path=path, line=exc.lineno,
                           column=exc.colno, expected=expected, hint=hint) from None
+    except _BadNumber as exc:
+        raise FormatError(f"{exc} is not a number pairchk reads", path=path, line=1, column=1,
+                          expected=expected or "a finite number",
+                          hint="JSON numbers are finite; NaN and Infinity are not JSON") from None
     except RecursionError:
         raise FormatError("JSON nested too deeply", path=path, line=1, column=1,
                           expected=expected) from None
+    check_depth(doc, path=path, expected=expected or "a JSON document")
+    return doc
+
+
+class _BadNumber(ValueError):
+    pass
+
+
+def _refuse_constant(name: str):
+    raise _BadNumber(name)
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > 30:  # no field of any format needs more digits
+        raise _BadNumber(f"{text[:20]}... ({len(text)} digits)")
+    return int(text)
 
 
 def sniff_json(data: bytes):

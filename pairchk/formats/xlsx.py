@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import zipfile
+import zlib
 from decimal import Decimal
 
 from ..errors import FormatError, Warning_
@@ -50,6 +51,11 @@ from ..model import (
 from . import Dumped, Loaded, carry
 from .boards import MAX_ROUND, EntryTable, boards
 from .fields import iso_round_dates, parse_points
+from .limits import check_zip_sizes
+
+MAX_ROWS = 200_000  # rows read from one sheet (the Rounds sheet has one row per board)
+MAX_COLS = 200  # columns read from one sheet (a row is padded to the sheet's stated width)
+_OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an old binary .xls (or .doc) file
 
 NAME = "xlsx"
 EXTENSIONS = (".xlsx",)
@@ -301,10 +307,25 @@ def detect(data: bytes) -> bool:
         return False
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
-            wb = z.read("xl/workbook.xml").decode("utf-8", "replace")
-    except (zipfile.BadZipFile, KeyError, OSError):
+            info = z.getinfo("xl/workbook.xml")
+            if info.file_size > 1024 * 1024:  # load refuses it with the size; never unpack it here
+                return True
+            wb = z.read(info).decode("utf-8", "replace")
+    except (zipfile.BadZipFile, KeyError, OSError, EOFError, zlib.error, NotImplementedError):
         return False
     return any(f'name="{n}"' in wb for n in SHEETS["players"])
+
+
+def _part_errors() -> tuple[type[BaseException], ...]:
+    from xml.etree.ElementTree import ParseError
+
+    from lxml.etree import LxmlError
+
+    return (ParseError, LxmlError, zipfile.BadZipFile, zlib.error, KeyError, ValueError, EOFError,
+            OSError, NotImplementedError)
+
+
+_PART_ERRORS = _part_errors()
 
 
 class _Sheet:
@@ -313,7 +334,17 @@ class _Sheet:
     def __init__(self, ws, path: str | None) -> None:
         self.title = ws.title
         self.path = path
-        self.rows = [list(r) for r in ws.iter_rows(values_only=True)]
+        try:
+            self.rows = [list(r) for r in ws.iter_rows(max_row=MAX_ROWS + 1, max_col=MAX_COLS,
+                                                      values_only=True)]
+        except _PART_ERRORS as exc:
+            raise FormatError(f"sheet {self.title!r} cannot be read ({type(exc).__name__}: {exc})",
+                              path=path, expected="a well-formed worksheet part",
+                              hint="the workbook is damaged; open and save it again in a spreadsheet program"
+                              ) from None
+        if len(self.rows) > MAX_ROWS:
+            raise FormatError(f"sheet {self.title!r} has more than {MAX_ROWS} rows", path=path,
+                              expected=f"at most {MAX_ROWS} rows", hint="is this really a tournament workbook?")
 
     def error(self, row: int, col: int, message: str, expected: str | None = None,
               hint: str | None = None) -> FormatError:
@@ -381,12 +412,25 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     """Read a workbook written by :func:`dump` (or edited by hand)."""
     from openpyxl import load_workbook
 
+    if data.startswith(_OLE2):
+        raise FormatError("an old binary Excel (.xls) file, not an .xlsx workbook", path=path,
+                          expected="an Excel 2007+ workbook", hint="save it as .xlsx first")
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            check_zip_sizes(z.infolist(), path=path)
+    except (zipfile.BadZipFile, OSError, EOFError) as exc:
+        raise FormatError(f"not a readable .xlsx workbook: the zip package is damaged ({exc})",
+                          path=path, expected="an Excel 2007+ workbook (a zip package)",
+                          hint="the file may be truncated; save it again from the spreadsheet program"
+                          ) from None
     try:
         wb = load_workbook(io.BytesIO(data), data_only=True, read_only=True)
-    except Exception as exc:  # openpyxl raises many types for a broken or foreign file
+    except _PART_ERRORS + (TypeError, AttributeError, IndexError) as exc:
+        # openpyxl raises these for a damaged or foreign package part
         raise FormatError(f"not a readable .xlsx workbook ({type(exc).__name__}: {exc})", path=path,
                           expected="an Excel 2007+ workbook",
-                          hint="old .xls files must be saved as .xlsx first") from None
+                          hint="the workbook is damaged; open and save it again in a spreadsheet program"
+                          ) from None
     warnings: list[Warning_] = []
     try:
         ws = _find(wb, "players")

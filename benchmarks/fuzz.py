@@ -1,0 +1,447 @@
+"""Fuzz every reader and the three file commands (validate, convert, check) with a time limit.
+
+Run on purpose (it is not part of the test suite; ``tests/test_fuzz_slice.py`` runs a small
+deterministic slice of it)::
+
+    nice python3 benchmarks/fuzz.py --runs 10000 --seed 1 --limit 20 --out /tmp/fuzz-out
+
+Each input is a seed file of one format (every writable format's dump of a small tournament,
+the read-only fixtures, and the shared samples when ``../shared`` exists) mutated by one or more
+structure-aware mutations (numbers made huge, negative, ``Infinity``; lines cloned, dropped,
+swapped; opponents renumbered; JSON nested deep; XML given a DOCTYPE or entity; a sheet inside
+an xlsx broken) or byte flips. Each command runs in a forked child with an address-space limit
+and a wall-clock limit; the parent classifies the outcome:
+
+* ``traceback`` -- an exception escaped (the child prints it and exits 70);
+* ``timeout`` -- the run went past ``--limit`` seconds and was killed;
+* ``exit`` -- an exit code other than 0, 1, 3 (2 is a usage error, never expected here);
+* ``unlocated`` -- exit 3 without ``error: <path>`` naming the input.
+
+Every finding is saved under ``--out`` with the command line, so that it becomes a regression
+test with its input in ``tests/data/``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import random
+import re
+import resource
+import signal
+import sys
+import tempfile
+import time
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+MEMORY_LIMIT = 1536 * 1024 * 1024  # bytes of address space for one run
+TRACEBACK_EXIT = 70
+OK_EXITS = (0, 1, 3)
+
+
+# ---------------------------------------------------------------- seeds
+
+@dataclass(frozen=True)
+class Seed:
+    name: str
+    ext: str  # file extension that names the format (".trf", ".cr.xml", ...)
+    data: bytes
+
+
+def _shared_dir() -> Path | None:
+    for cand in (ROOT / ".." / "shared", Path("/work/shared")):
+        if (cand / "samples").is_dir():
+            return cand.resolve()
+    return None
+
+
+def seeds(*, shared: bool = True) -> list[Seed]:
+    """A seed per writable format (dumps of the fixtures) plus read-only samples."""
+    from pairchk import formats
+
+    out: list[Seed] = []
+    bases = [ROOT / "fixtures" / "dutch_p008_r06.trf", ROOT / "fixtures" / "travel_partner_8.trf"]
+    for base in bases:
+        data = base.read_bytes()
+        out.append(Seed(base.name, ".trf", data))
+        t = formats.load(data, path=str(base)).tournament
+        for name in formats.names():
+            mod = formats.get(name)
+            if not getattr(mod, "CAN_WRITE", True) or name == "trf":
+                continue
+            try:
+                dumped = formats.dump(t, name)
+            except Exception:  # a writer that needs metadata the fixture lacks (DSB)
+                try:
+                    dumped = formats.dump(t, name, settings=_DSB_SETTINGS)
+                except Exception:
+                    continue
+            out.append(Seed(f"{base.stem}.{name}", mod.EXTENSIONS[0], dumped.data))
+    out.append(Seed("SwissIndividual.SWT", ".swt", (ROOT / "fixtures" / "SwissIndividual.SWT").read_bytes()))
+    html = ROOT / "fixtures" / "chess-results-frome2026-crosstable.html"
+    out.append(Seed(html.name, ".html", html.read_bytes()))
+    sdir = _shared_dir() if shared else None
+    if sdir is not None:
+        for rel, ext in _SHARED_SEEDS:
+            p = sdir / "samples" / rel
+            if p.is_file():
+                out.append(Seed(p.name, ext, p.read_bytes()))
+    return out
+
+
+_DSB_SETTINGS = {"start": "2024-01-01", "end": "2024-01-02", "city": "Berlin", "federation": "GER",
+                 "chief_arbiter": "A, B", "time_control": "90/40+30", "rounds": "9",
+                 **{f"birth.{n}": "1990" for n in range(1, 9)}}
+_SHARED_SEEDS = (
+    ("csv-txt/icu-foreign-csv-isle-of-man-2007.csv", ".fcsv"),
+    ("csv-txt/swissperfect-export-gonzaga-challengers-2010.txt", ".spx"),
+    ("swiss-chess-swt/SwissTeam.SWT", ".swt"),
+    ("chess-results-xml/Team_SwissSystem.xml", ".cr.xml"),
+    ("json/papi-converter-example.json", ".papi.json"),
+    ("trf26/sharly-trf26-team-in-progress.trf", ".trf26"),
+    ("trf16/icu-bunratty-minor-2011.trf", ".trf"),
+)
+
+
+# ---------------------------------------------------------------- mutations
+
+_NUM = re.compile(rb"\d+(?:\.\d+)?")
+_BIG = [b"0", b"-1", b"9999", b"10000", b"300000000", b"1000000000", b"99999999999999999999",
+        b"Infinity", b"NaN", b"1e400", b"-0", b"2.5", b"0.0001", b"\xff\xfe"]
+
+
+def _flip(rng: random.Random, data: bytes) -> bytes:
+    if not data:
+        return bytes([rng.randrange(256)])
+    b = bytearray(data)
+    for _ in range(rng.randint(1, 8)):
+        i = rng.randrange(len(b))
+        op = rng.random()
+        if op < 0.5:
+            b[i] = rng.randrange(256)
+        elif op < 0.75:
+            del b[i]
+        else:
+            b.insert(i, rng.randrange(256))
+    return bytes(b)
+
+
+def _numbers(rng: random.Random, data: bytes) -> bytes:
+    spans = [m.span() for m in _NUM.finditer(data[:200_000])]
+    if not spans:
+        return _flip(rng, data)
+    for _ in range(rng.randint(1, 4)):
+        a, z = rng.choice(spans)
+        new = rng.choice(_BIG) if rng.random() < 0.6 else str(rng.randint(0, 40)).encode()
+        data = data[:a] + new + data[z:]
+        spans = [m.span() for m in _NUM.finditer(data[:200_000])]
+        if not spans:
+            break
+    return data
+
+
+def _lines(rng: random.Random, data: bytes) -> bytes:
+    nl = b"\r\n" if b"\r\n" in data else b"\r" if b"\r" in data and b"\n" not in data else b"\n"
+    lines = data.split(nl)
+    if len(lines) < 2:
+        return _flip(rng, data)
+    op = rng.randrange(5)
+    i = rng.randrange(len(lines))
+    if op == 0:  # clone one line many times (the 206-player file of cloned lines)
+        lines[i:i] = [lines[i]] * rng.choice((2, 10, 200))
+    elif op == 1:
+        del lines[i]
+    elif op == 2:
+        j = rng.randrange(len(lines))
+        lines[i], lines[j] = lines[j], lines[i]
+    elif op == 3:  # a very long line of blanks (regex work)
+        lines[i] = lines[i] + b" " * rng.choice((1000, 100_000))
+    else:
+        lines = lines[: rng.randrange(len(lines))]
+    return nl.join(lines)
+
+
+def _json_deep(rng: random.Random, data: bytes) -> bytes:
+    depth = rng.choice((100, 600, 900, 5000))
+    if data.lstrip().startswith(b"{"):
+        body = data.lstrip()[1:]
+        return b'{"x":' + b"[" * depth + b"]" * depth + b"," + body
+    return b"[" * depth + b"]" * depth
+
+
+_XML_HEADS = [
+    b'<!DOCTYPE x SYSTEM "x.dtd">',
+    b'<!DOCTYPE x [<!ENTITY e "' + b"a" * 1000 + b'">]>',
+    b'<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>',
+]
+
+
+def _xml(rng: random.Random, data: bytes) -> bytes:
+    op = rng.randrange(4)
+    pos = data.find(b"?>")
+    pos = pos + 2 if pos >= 0 else 0
+    if op == 0:
+        return data[:pos] + rng.choice(_XML_HEADS) + data[pos:]
+    if op == 1:  # an undeclared entity reference somewhere in text
+        i = data.find(b">", rng.randrange(max(1, len(data))))
+        return data if i < 0 else data[: i + 1] + b"&undeclared;" + data[i + 1:]
+    if op == 2:  # huge round / rounds attribute values
+        return re.sub(rb'(round|rounds|rnd|nr|id|number)="\d+"',
+                      lambda m: m.group(1) + b'="' + rng.choice(_BIG[3:7]) + b'"', data, count=3)
+    return data.replace(b"<", b"<x><", 1)
+
+
+def _xlsx(rng: random.Random, data: bytes) -> bytes:
+    try:
+        zin = zipfile.ZipFile(io.BytesIO(data))
+        members = [(i, zin.read(i)) for i in zin.infolist()]
+    except Exception:
+        return _flip(rng, data)
+    i = rng.randrange(len(members))
+    info, body = members[i]
+    op = rng.randrange(4)
+    if op == 0:
+        body = body[: rng.randrange(len(body) + 1)]  # malformed XML inside the package
+    elif op == 1:
+        body = _numbers(rng, body)
+    elif op == 2:
+        body = _xml(rng, body)
+    else:
+        body = body + b" " * rng.choice((10_000, 3_000_000))  # compresses well: a small bomb
+    members[i] = (info, body)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zout:
+        for inf, b in members:
+            zout.writestr(inf.filename, b)
+    return buf.getvalue()
+
+
+def _opponents(rng: random.Random, data: bytes) -> bytes:
+    """TRF only: renumber opponents in round blocks (inconsistent but well-formed data)."""
+    out = []
+    for line in data.splitlines(keepends=True):
+        if line.startswith(b"001") and rng.random() < 0.3 and len(line) > 95:
+            col = 91 + 10 * rng.randrange(max(1, (len(line.rstrip()) - 91) // 10 + 1))
+            line = line[:col] + str(rng.randint(1, 40)).rjust(4).encode() + line[col + 4:]
+        out.append(line)
+    return b"".join(out)
+
+
+def mutate(rng: random.Random, seed: Seed) -> bytes:
+    """One to three mutations of ``seed.data``, chosen for its format."""
+    data = seed.data
+    for _ in range(rng.choice((1, 1, 2, 3))):
+        pool = [_flip, _numbers, _lines]
+        if seed.ext.endswith("json") or seed.ext in (".jch",):
+            pool += [_json_deep]
+        if seed.ext.endswith("xml") or seed.ext in (".html",):
+            pool += [_xml, _xml]
+        if seed.ext == ".xlsx":
+            pool = [_xlsx, _xlsx, _xlsx, _flip]
+        if seed.ext in (".trf", ".trf26"):
+            pool += [_opponents, _opponents]
+        data = rng.choice(pool)(rng, data)
+    return data
+
+
+# ---------------------------------------------------------------- running
+
+@dataclass(frozen=True)
+class Outcome:
+    command: tuple[str, ...]
+    exit: int | None  # None: killed at the limit
+    seconds: float
+    stderr: str
+
+    @property
+    def kind(self) -> str:
+        if self.exit is None:
+            return "timeout"
+        if self.exit == TRACEBACK_EXIT or "Traceback (most recent call last)" in self.stderr:
+            return "traceback"
+        if self.exit not in OK_EXITS:
+            return "exit"
+        if self.exit == 3 and not _located(self.stderr, self.command):
+            return "unlocated"
+        return "ok"
+
+
+def _located(stderr: str, command: tuple[str, ...]) -> bool:
+    path = command[1]
+    return any(line.startswith(f"error: {path}") for line in stderr.splitlines())
+
+
+def run(command: tuple[str, ...], limit: float) -> Outcome:
+    """Run ``pairchk <command>`` in a forked child with memory and time limits."""
+    with tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as out:
+        start = time.monotonic()
+        pid = os.fork()
+        if pid == 0:  # child
+            code = TRACEBACK_EXIT
+            try:
+                os.dup2(out.fileno(), 1)
+                os.dup2(err.fileno(), 2)
+                resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+                code = _child(command)
+            except BaseException:  # noqa: BLE001 -- report whatever escaped
+                import traceback
+
+                traceback.print_exc()
+            finally:
+                try:
+                    sys.stdout.flush()
+                    sys.stderr.flush()
+                except BaseException:  # noqa: BLE001
+                    pass
+                os._exit(code)
+        code = _wait(pid, start + limit)
+        seconds = time.monotonic() - start
+        err.seek(0)
+        text = err.read(20_000).decode("utf-8", "replace")
+    return Outcome(command, code, seconds, text)
+
+
+def _child(command: tuple[str, ...]) -> int:
+    from pairchk import cli
+
+    sys.argv = ["pairchk", *command]
+    sys.stdout = io.TextIOWrapper(os.fdopen(1, "wb", closefd=False), encoding="utf-8")
+    sys.stderr = io.TextIOWrapper(os.fdopen(2, "wb", closefd=False), encoding="utf-8")
+    try:
+        cli.main()
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    return 0
+
+
+def _wait(pid: int, deadline: float) -> int | None:
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            if os.WIFSIGNALED(status):
+                return 128 + os.WTERMSIG(status)
+            return os.WEXITSTATUS(status)
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            return None
+        time.sleep(0.005)
+
+
+def commands(path: str, rng: random.Random) -> list[tuple[str, ...]]:
+    from pairchk import formats
+
+    writable = [n for n in formats.names() if getattr(formats.get(n), "CAN_WRITE", True)]
+    target = rng.choice(writable)
+    return [("validate", path), ("convert", path, "-", "--to", target), ("check", path)]
+
+
+def preload() -> None:
+    """Import everything a command may need once, so that each forked run starts warm."""
+    import importlib
+
+    from pairchk import checker, cli, formats, report, systems, validate  # noqa: F401
+
+    for name in formats.names():
+        formats.get(name)
+    for name in systems.SYSTEMS:
+        try:
+            systems.get(name)
+        except ModuleNotFoundError:
+            pass
+    for mod in ("openpyxl", "lxml.etree", "lxml.html", "jsonschema", "rich"):
+        try:
+            importlib.import_module(mod)
+        except ImportError:
+            pass
+    # typer imports lazily while parsing: run each command once in this process
+    import contextlib
+
+    fixture = str(ROOT / "fixtures" / "dutch_p008_r06.trf")
+    with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
+        for cmd in (("validate", fixture), ("convert", fixture, "-", "--to", "xlsx"), ("check", fixture)):
+            sys.argv = ["pairchk", *cmd]
+            try:
+                cli.main()
+            except SystemExit:
+                pass
+
+
+def fuzz(runs: int, seed: int, limit: float, workdir: Path, *, shared: bool = True,
+         progress: bool = False) -> dict:
+    """Fuzz ``runs`` inputs; returns the tally and the findings (inputs saved in ``workdir``)."""
+    preload()
+    rng = random.Random(seed)
+    pool = seeds(shared=shared)
+    workdir.mkdir(parents=True, exist_ok=True)
+    tally = {"inputs": 0, "runs": 0, "ok": 0, "traceback": 0, "timeout": 0, "exit": 0,
+             "unlocated": 0, "exits": {}, "max_seconds": 0.0, "by_format": {}}
+    findings = []
+    start = time.monotonic()
+    for i in range(runs):
+        s = rng.choice(pool)
+        data = mutate(rng, s)
+        path = workdir / f"in{i % 4}{s.ext}"
+        path.write_bytes(data)
+        tally["inputs"] += 1
+        tally["by_format"][s.ext] = tally["by_format"].get(s.ext, 0) + 1
+        for cmd in commands(str(path), rng):
+            o = run(cmd, limit)
+            tally["runs"] += 1
+            kind = o.kind
+            tally[kind] += 1
+            key = "killed" if o.exit is None else str(o.exit)
+            tally["exits"][key] = tally["exits"].get(key, 0) + 1
+            tally["max_seconds"] = max(tally["max_seconds"], round(o.seconds, 2))
+            if kind != "ok":
+                keep = workdir / f"finding-{len(findings):04d}-{kind}{s.ext}"
+                keep.write_bytes(data)
+                finding = {"kind": kind, "seed": s.name, "input": str(keep),
+                           "command": list(cmd[:1]) + [str(keep)] + list(cmd[2:]),
+                           "exit": o.exit, "seconds": round(o.seconds, 2), "stderr": o.stderr[-2000:]}
+                findings.append(finding)
+                with open(workdir / "findings.jsonl", "a") as fh:
+                    fh.write(json.dumps(finding) + "\n")
+        if progress and (i + 1) % 100 == 0:
+            print(f"{i + 1} inputs, {time.monotonic() - start:.0f} s: "
+                  + ", ".join(f"{k} {tally[k]}" for k in ("ok", "traceback", "timeout", "exit", "unlocated")),
+                  file=sys.stderr, flush=True)
+    tally["seconds"] = round(time.monotonic() - start, 1)
+    return {"tally": tally, "findings": findings}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--runs", type=int, default=1000, help="number of fuzzed inputs")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--limit", type=float, default=20.0, help="seconds per command")
+    ap.add_argument("--out", default=str(Path(tempfile.gettempdir()) / "pairchk-fuzz"))
+    ap.add_argument("--no-shared", action="store_true", help="only seeds from the repository")
+    ap.add_argument("--replay", nargs="+", metavar="FILE", help="run the commands on these files")
+    args = ap.parse_args(argv)
+    if args.replay:
+        preload()
+        for path in args.replay:
+            for cmd in (("validate", path), ("convert", path, "-", "--to", "trf"), ("check", path)):
+                o = run(cmd, args.limit)
+                print(f"{o.kind:9} exit {o.exit} {o.seconds:.2f} s: pairchk {' '.join(cmd)}")
+                if o.kind != "ok":
+                    print("    " + o.stderr.strip()[-600:].replace("\n", "\n    "))
+        return 0
+    result = fuzz(args.runs, args.seed, args.limit, Path(args.out), shared=not args.no_shared,
+                  progress=True)
+    Path(args.out, "report.json").write_text(json.dumps(result, indent=1))
+    print(json.dumps(result["tally"], indent=1))
+    return 1 if result["findings"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
