@@ -581,8 +581,6 @@ def generate_cmd(
         settings.validate()
     except PairchkError as exc:
         fail(str(exc), EXIT_USAGE)
-    if edition is not None and edition not in ("2026", "2017"):
-        fail(f"unknown edition {edition!r}; known editions: 2026, 2017", EXIT_USAGE)
     try:
         t = generate(settings)
         dumped = target.dump(t)

@@ -78,6 +78,9 @@ class Settings:
         if self.system in _FIXED and (self.bye_rate or self.withdraw_rate):
             raise PairchkError(f"{self.system} is a fixed schedule: requested byes and withdrawals"
                                " are not generated for it (use --bye-rate 0 --withdraw-rate 0)")
+        if self.edition is not None and self.edition not in _editions(self.system):
+            raise PairchkError(f"unknown edition {self.edition!r} for {self.system}; known editions:"
+                               f" {', '.join(e for e in _editions(self.system) if e) or 'none'}")
         if self.acceleration:
             from .acceleration import parse_variant
 
@@ -135,7 +138,10 @@ def initial_field(s: Settings, rng: random.Random) -> Tournament:
                            sex=rng.choice("mw"), federation="FID")
                     for k, i in enumerate(order))
     edition = s.edition or "2026"
-    code = _DUTCH_CODE.get(edition, "") if s.system == "dutch" else ""
+    if s.system == "dutch":
+        code = _DUTCH_CODE.get(edition, "")
+    else:  # the system's own TRF26 192 code, when it has one
+        code = next(iter(getattr(registry_entry(s.system), "codes", ())), "")
     if code and s.acceleration == "baku":
         code += "_BAKU"
     t = Tournament(
@@ -163,6 +169,18 @@ def _system_text(s: Settings, edition: str) -> str:
 Pairer = Callable[[Tournament, int], RoundPairing]
 
 
+def registry_entry(system: str):
+    """The registry's entry for ``system``: a :class:`~pairchk.system.System` object when the
+    system provides one (a module's ``SYSTEM``), else its module."""
+    from . import systems
+
+    try:
+        entry = systems.get(system)
+    except ModuleNotFoundError as exc:
+        raise PairchkError(f"pairing system {system!r} is not available ({exc.name} is missing)")
+    return getattr(entry, "SYSTEM", entry)
+
+
 def pairer(system: str, edition: str | None) -> Pairer:
     """A function pairing round ``rnd`` of a tournament with ``system`` from the registry.
 
@@ -170,20 +188,18 @@ def pairer(system: str, edition: str | None) -> Pairer:
     Swiss module through the checker's engine adapter; a fixed schedule (Berger, Rutsch) by
     reading its table.
     """
-    from . import checker, systems
+    from . import checker
     from .system import System
 
-    try:
-        entry = systems.get(system)
-    except ModuleNotFoundError as exc:
-        raise PairchkError(f"pairing system {system!r} is not available ({exc.name} is missing)")
+    entry = registry_entry(system)
     if isinstance(entry, System) and not entry.teams:
         if entry.fixed:
             return _fixed_pairer(system, entry)
 
         def pair_system(t: Tournament, rnd: int) -> RoundPairing:
             ed, _ = entry.select_edition(t, edition)
-            return entry.pair(entry.state(t, rnd, edition=ed))
+            return checker.board_order(entry.pair(entry.state(t, rnd, edition=ed)),
+                                       checker.pairing_scores(t, rnd))
 
         return pair_system
     if checker.is_swiss_module(entry):
@@ -200,6 +216,14 @@ def pairer(system: str, edition: str | None) -> Pairer:
         return _fixed_pairer(system, entry)
     raise PairchkError(f"pairing system {system!r} cannot generate tournaments (it pairs teams or"
                        " needs results of a knockout)")
+
+
+def _editions(system: str) -> tuple[str, ...]:
+    if system == "dutch":
+        from .checker import EDITIONS
+
+        return EDITIONS
+    return tuple(getattr(registry_entry(system), "editions", ("",)))
 
 
 def _fixed_pairer(system: str, entry) -> Pairer:

@@ -109,3 +109,16 @@ def test_cli_generate_then_check_accepts_it(tmp_path):
     assert "5 ok" in r.output
     r = runner.invoke(app, ["generate", "--players", "1", "--rounds", "5"])
     assert r.exit_code == 2 and "--players" in r.output
+
+
+def test_a_system_behind_the_protocol_plugs_in(monkeypatch):
+    from pairchk import systems
+
+    monkeypatch.setitem(systems.SYSTEMS, "dubov", "dubov")  # registered or not yet: same module
+    t = generate(Settings(system="dubov", players=12, rounds=5, seed=2, forfeit_rate=0.05))
+    assert t.system.startswith("FIDE_DUBOV") and t.played_rounds == 5
+    for p in t.players:  # C.04.1 art. 1: no two players meet twice
+        opponents = [e.opponent for e in p.entries if e.kind.played]
+        assert len(opponents) == len(set(opponents))
+    with pytest.raises(PairchkError, match="edition"):
+        generate(Settings(system="dubov", edition="2017", players=4, rounds=1))
