@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pairchk.formats.trf_write import dump  # noqa: E402
 from pairchk.model import Color, Kind, Player, RoundEntry, Tournament  # noqa: E402
+from pairchk.system import UnpairableError  # noqa: E402
 from pairchk.systems.dubov import SYSTEM  # noqa: E402
 
 VENV = Path("/tmp/oracles/dubovvenv/bin/python")
@@ -76,7 +77,7 @@ RESULTS = ((Kind.WIN, Kind.LOSS), (Kind.DRAW, Kind.DRAW), (Kind.LOSS, Kind.WIN))
 
 def generate(rng: random.Random) -> Tournament:
     n = rng.randint(7, 16)
-    rounds = rng.randint(4, 9)
+    rounds = rng.randint(4, min(9, n - 3))
     ratings = sorted(rng.sample(range(1400, 2600), n), reverse=True)
     players = tuple(Player(i + 1, name=f"Player {i + 1:02d}", rating=r) for i, r in enumerate(ratings))
     return Tournament(rounds=rounds, players=players, initial_color=Color.WHITE)
@@ -166,6 +167,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tournaments", type=int, default=30)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--show", type=int, default=5, help="print at most this many disagreements")
+    ap.add_argument("--diff", action="append", default=[],
+                    help="print every round where this oracle differs (pairs or colours)")
     args = ap.parse_args(argv)
     rng = random.Random(args.seed)
     tmp = Path(tempfile.mkdtemp(prefix="dubovx_"))
@@ -174,12 +177,15 @@ def main(argv: list[str] | None = None) -> int:
         t = generate(rng)
         for rnd in range(1, t.rounds + 1):
             hist = replace(t, players=tuple(p.replace(entries=p.entries[: rnd - 1]) for p in t.players))
-            ours = SYSTEM.pair(SYSTEM.state(hist, rnd, edition="2026"))
+            try:
+                ours = SYSTEM.pair(SYSTEM.state(hist, rnd, edition="2026"))
+            except UnpairableError:
+                break  # no legal pairing left (small field, many rounds)
             trf = tmp / f"t{ti:03d}_r{rnd}.trf"
             trf.write_bytes(dump(hist, version="trf").data)
             players, ups = pc_players(hist, rnd)
             case = dict(trf=str(trf), players=players, ups=ups, round=rnd, rounds=t.rounds,
-                        last=rnd == t.rounds)
+                        last=rnd == t.rounds, to_pair=list(SYSTEM.state(hist, rnd, edition="2026").base.order))
             cases.append((ti, rnd, ours, trf, case))
             t = play(hist, ours, rng) if rnd < t.rounds else t
             t = replace(t, rounds=hist.rounds)
@@ -195,9 +201,11 @@ def main(argv: list[str] | None = None) -> int:
     for i, c in enumerate(cases):
         answers[i]["CPPDubovSystem"] = run_cpp(c[3])
     names = ("py4swiss", "pairing-core", "CPPDubovSystem")
-    stats = {n: [0, 0, 0, 0] for n in names}  # same pairs, same colours, compared, errors
+    # same pairs, same colours, compared, errors, incomplete answers
+    stats = {n: [0, 0, 0, 0, 0] for n in names}
     majority_against_us = []
-    for (ti, rnd, ours, trf, _), ans in zip(cases, answers):
+    for c, ans in zip(cases, answers):
+        ti, rnd, ours, trf, _ = c
         ok = ours_key(ours)
         keys = {}
         for n in names:
@@ -207,25 +215,31 @@ def main(argv: list[str] | None = None) -> int:
                 if os.environ.get("DEBUG"):
                     print(f"{trf.name} {n}: {a}")
                 continue
+            if sorted(x for pr in a for x in pr if x) != sorted(c[4]["to_pair"]):
+                stats[n][4] += 1  # not every player paired exactly once: an oracle fault
+                continue
             k = as_key(a)
             keys[n] = k
             stats[n][2] += 1
             stats[n][0] += k[0] == ok[0]
             stats[n][1] += k == ok
+            if k != ok and n in args.diff:
+                print(f"{trf.name} {n} differs:\n  pairchk {sorted(ok[1])}\n  {n:7s} {sorted(k[1])}")
         agreeing = [n for n in keys for m in keys if n < m and keys[n][0] == keys[m][0] != ok[0]]
         if agreeing:
             majority_against_us.append((ti, rnd, trf, ours, keys))
     print(f"{len(cases)} rounds of {args.tournaments} random tournaments (seed {args.seed})")
     for n in names:
-        same, col, comp, err = stats[n]
+        same, col, comp, err, inc = stats[n]
         pct = f"{100 * same / comp:.1f} %" if comp else "-"
-        print(f"  {n:15s} same pairs {same}/{comp} ({pct}), same pairs and colours {col}, errors {err}")
+        print(f"  {n:15s} same pairs {same}/{comp} ({pct}), same pairs and colours {col}; "
+              f"no answer {err}, incomplete answer {inc}")
     print(f"rounds where two oracles agree and pairchk differs: {len(majority_against_us)}")
     for ti, rnd, trf, ours, keys in majority_against_us[: args.show]:
         print(f"- {trf.name}: pairchk {sorted(tuple(sorted(x)) for x in ours_key(ours)[0])}")
         for n, k in keys.items():
             print(f"    {n:15s} {sorted(tuple(sorted(x)) for x in k[0])}")
-    if os.environ.get("KEEP") is None:
+    if os.environ.get("KEEP") is None and not args.diff:
         for f in tmp.iterdir():
             if not any(f == c[3] for c in majority_against_us[: args.show]):
                 f.unlink()
