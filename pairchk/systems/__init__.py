@@ -18,6 +18,7 @@ SYSTEMS = {
     "travel-partner": "travel_partner",
     "knockout": "knockout",
     "club": "club",  # the club Swiss of seed 004
+    "dubov": "dubov",  # FIDE C.04.4.1, editions 2026 and 1997 (module exposes SYSTEM)
 }
 
 
