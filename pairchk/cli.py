@@ -592,3 +592,6 @@ def generate_cmd(
         warn(f"warning: round {t.played_rounds + 1} cannot be paired; the file stops after"
              f" round {t.played_rounds}")
     write_output(out, dumped.data)
+
+
+from . import cli_standings  # noqa: E402,F401  (registers the standings and submit commands)

@@ -1,0 +1,128 @@
+"""Compare pairchk's C.07 tie-break values with the FIDE TEC TieBreakServer (tiebreakchecker.py).
+
+The oracle lives outside the repo (default /tmp/oracles/tec, from github:OttoMilvang/TieBreakServer).
+Every file is read by pairchk and, when it is not a TRF, written as TRF for the oracle. The
+edition follows the oracle's own choice (start before 1 Mar 2026: 2024 text, else 2026), and
+round robin detection is the oracle's (--rr from its output is not available, so pairchk's
+heuristic is used and differences are listed).
+
+    python3 benchmarks/oracle_tiebreaks.py [--tec DIR] FILE...
+
+Prints one line per file (codes compared, values equal / different) and every difference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import os
+import subprocess
+import sys
+import tempfile
+from decimal import Decimal
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from pairchk import formats, standings, tiebreak as tb  # noqa: E402
+
+CODES = ["PTS", "WIN", "WON", "BPG", "BWG", "REP", "PS", "PS/C1", "KS", "BH", "BH/C1", "BH/C2",
+         "BH/M1", "BH/M2", "FB", "FB/C1", "SB", "SB/C1", "AOB", "ARO", "ARO/C1", "TPR", "PTP",
+         "APRO", "APPO", "STD"]
+RANKED = ["BH/C1", "BH", "SB", "DE", "WIN", "BPG"]
+
+
+def tec_edition(t) -> tb.Edition:
+    d = t.start_date if len(t.start_date or "") == 10 else ""
+    return tb.Edition.E2024 if d and d < "2026-03-01" else tb.Edition.E2026
+
+
+def run_tec(tec: str, trf: str, codes: list[str]) -> list[dict]:
+    out = subprocess.run([sys.executable, "tiebreakchecker.py", "-i", trf, "-f", "TRF", "-d", "C",
+                          "-t", *codes], cwd=tec, capture_output=True, text=True, timeout=300)
+    rows = list(csv.reader(io.StringIO(out.stdout)))
+    if not rows or rows[0][:2] != ["StartNo", "Rank"]:
+        raise RuntimeError(out.stdout[-300:] + out.stderr[-300:])
+    head = rows[0]
+    return [dict(zip(head, r)) for r in rows[1:] if r and r[0].isdigit()]
+
+
+def as_trf(path: str, t) -> str:
+    mod = formats.detect(open(path, "rb").read(), path)
+    if mod.__name__.endswith((".trf", ".trf26")):
+        return path
+    data = formats.dump(t, "trf").data
+    fd, tmp = tempfile.mkstemp(suffix=".trf")
+    os.write(fd, data if isinstance(data, bytes) else data.encode("latin-1", "replace"))
+    os.close(fd)
+    return tmp
+
+
+def ours_value(v) -> str:
+    if v is None:
+        return "None"
+    return format(Decimal(v).normalize(), "f")
+
+
+def theirs_value(s: str) -> str:
+    if s in ("-0", "None", ""):
+        return "None"
+    return format(Decimal(s).normalize(), "f")
+
+
+def compare(tec: str, path: str) -> tuple[int, int, list[str]]:
+    t = formats.load(open(path, "rb").read(), path=path).tournament
+    trf = as_trf(path, t)
+    ed = tec_edition(t)
+    ctx = tb.context(t, None, ed)
+    same = diff = 0
+    lines = []
+    tec_rows = {int(r["StartNo"]): r for r in run_tec(tec, trf, CODES)}
+    for code in CODES:
+        ours = tb.compute(ctx, tb.parse(code))
+        for n, v in ours.items():
+            if n not in tec_rows:
+                continue
+            a, b = ours_value(v), theirs_value(tec_rows[n][code])
+            if a == b:
+                same += 1
+            else:
+                diff += 1
+                lines.append(f"  {code} #{n}: pairchk {a} TEC {b}")
+    ranks = {int(r["StartNo"]): int(r["Rank"]) for r in run_tec(tec, trf, ["PTS", *RANKED])}
+    st = standings.standings(t, RANKED, edition=ed)
+    for r in st.rows:
+        if r.player in ranks:
+            if ranks[r.player] == r.rank:
+                same += 1
+            else:
+                diff += 1
+                lines.append(f"  rank({','.join(RANKED)}) #{r.player}: pairchk {r.rank} "
+                             f"TEC {ranks[r.player]}")
+    if trf != path:
+        os.unlink(trf)
+    return same, diff, lines
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tec", default="/tmp/oracles/tec")
+    ap.add_argument("files", nargs="+")
+    a = ap.parse_args()
+    tot_same = tot_diff = 0
+    for f in a.files:
+        try:
+            same, diff, lines = compare(a.tec, f)
+        except Exception as exc:  # an oracle or reader failure is reported, not fatal
+            print(f"{f}: skipped ({type(exc).__name__}: {str(exc)[:150]})")
+            continue
+        tot_same += same
+        tot_diff += diff
+        print(f"{f}: {same} equal, {diff} different")
+        for line in lines[:40]:
+            print(line)
+    print(f"TOTAL: {tot_same} equal, {tot_diff} different")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,237 @@
+"""Standings: rank by points, then by the tournament's tie-break list (C.07), ties as ties;
+and the check of published ranks against that list (C.02.03 §7: a pairings *and tie-break*
+checker).
+
+The list comes from ``--tiebreaks`` or from the file (TRF26 212, else 202 when it holds codes;
+chess-json ``rankOrder``; the format's own field). Without a list the players are ranked by
+points only, and the output says so (C.07 has no default list).
+
+>>> from pairchk.model import Tournament, Player, RoundEntry as E, Kind as K, Color as C
+>>> t = Tournament(start_date="2026-05-01", players=(
+...     Player(1, entries=(E(K.DRAW, 2, C.WHITE),), rank=1),
+...     Player(2, entries=(E(K.DRAW, 1, C.BLACK),), rank=2)))
+>>> [(r.player, r.rank) for r in standings(t, "BPG").rows]
+[(2, 1), (1, 2)]
+>>> [f.message for f in check_standings(t, "BPG")][0][:60]
+'published rank 1 of #1 breaks the tie-break list: #2 is ahea'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Sequence
+
+from . import tiebreak as tb
+from .model import Tournament
+
+
+@dataclass(frozen=True)
+class Row:
+    player: int
+    name: str
+    rank: int
+    points: Decimal
+    values: tuple[tuple[str, tb.Value], ...]  # (code as given, value)
+
+    @property
+    def tiebreaks(self) -> dict[str, tb.Value]:
+        return dict(self.values)
+
+
+@dataclass(frozen=True)
+class Standings:
+    rows: tuple[Row, ...]
+    codes: tuple[str, ...]
+    round: int
+    edition: tb.Edition
+    edition_reason: str
+    source: str  # where the list came from
+    notes: tuple[str, ...] = ()
+
+    def as_json(self) -> dict:
+        return {
+            "round": self.round,
+            "edition": self.edition.value,
+            "edition_text": self.edition.words,
+            "edition_reason": self.edition_reason,
+            "tiebreak_source": self.source,
+            "tiebreak_list": list(self.codes),
+            "notes": list(self.notes),
+            "standings": [
+                {"player": r.player, "name": r.name, "rank": r.rank, "points": float(r.points),
+                 "tiebreaks": {c: _num(v) for c, v in r.values}}
+                for r in self.rows
+            ],
+        }
+
+
+def _num(v: tb.Value):
+    """A JSON number: an int when whole, else a float (``Decimal("23.50")`` -> 23.5)."""
+    if v is None:
+        return None
+    return int(v) if v == v.to_integral_value() else float(v)
+
+
+def file_tiebreaks(t: Tournament) -> tuple[list[str], str]:
+    """The tie-break list the file declares, and where it was found.
+
+    >>> file_tiebreaks(Tournament(tiebreak_text="EDET/P,BH:MP/C1/P"))
+    (['EDET/P', 'BH:MP/C1/P'], 'the file (TRF26 202)')
+    """
+    if t.tiebreaks:
+        own = [c for c in t.tiebreaks if not c.startswith("chess-results:")]
+        if own:
+            return own, "the file (TRF26 212 / the format's tie-break field)"
+    text = t.tiebreak_text.strip()
+    if text and re.fullmatch(r"[A-Za-z]{2,6}(:[A-Za-z]{2})?(/[A-Za-z0-9.+-]+)*"
+                             r"(\s*,\s*[A-Za-z]{2,6}(:[A-Za-z]{2})?(/[A-Za-z0-9.+-]+)*)*", text):
+        return [x.strip() for x in text.split(",")], "the file (TRF26 202)"
+    return [], "none (the file names no tie-breaks): ranked by points only"
+
+
+def standings(t: Tournament, tiebreaks: str | Sequence[str] | None = None,
+              rounds: int | None = None, edition: tb.Edition | None = None) -> Standings:
+    """Rank the players after ``rounds`` (default: the last completed round)."""
+    if tiebreaks is None:
+        codes, source = file_tiebreaks(t)
+    else:
+        codes = [c.strip() for c in (tiebreaks.split(",") if isinstance(tiebreaks, str)
+                                     else tiebreaks) if c.strip()]
+        source = "--tiebreaks"
+    specs, notes = _usable(codes)
+    ed_reason = tb.edition_for(t)[1] if edition is None else "--edition"
+    ctx = tb.context(t, rounds, edition)
+    notes += _rating_notes(ctx, specs)
+    scalar = {s.code: tb.compute(ctx, s) for s in specs if s.name != "DE"}
+    de: dict[str, dict[int, int]] = {s.code: {} for s in specs if s.name == "DE"}
+    groups = _rank_groups(ctx, specs, scalar, de)
+    rows, rank = [], 1
+    for g in groups:
+        for n in sorted(g):
+            vals = tuple((s.code, Decimal(de[s.code].get(n, 1)) if s.name == "DE"
+                          else scalar[s.code][n]) for s in specs)
+            rows.append(Row(n, t.player(n).name, rank, ctx.score[n], vals))
+        rank += len(g)
+    return Standings(tuple(rows), tuple(s.code for s in specs), ctx.rounds, ctx.edition,
+                     ed_reason, source, tuple(notes))
+
+
+def _usable(codes: Sequence[str]) -> tuple[list[tb.Spec], list[str]]:
+    specs, notes = [], []
+    for c in codes:
+        try:
+            s = tb.parse(c)
+        except tb.TiebreakError as exc:
+            notes.append(f"{exc}: left out")
+            continue
+        if s.points:
+            notes.append(f"{c}: team point type {s.points} computed on the players' own points")
+        if s.name == "PTS" and not specs:
+            continue  # points rank first anyway
+        specs.append(s)
+    return specs, notes
+
+
+def _rating_notes(ctx: tb.Context, specs: Sequence[tb.Spec]) -> list[str]:
+    if ctx.all_rated or not any(s.rating_based and s.unrated is None for s in specs):
+        return []
+    return ["unrated players are present: rating-based tie-breaks are left out (C.07 Art. 10) "
+            "unless a rating for them is given (e.g. ARO/U1000)"]
+
+
+def _rank_groups(ctx: tb.Context, specs, scalar, de) -> list[list[int]]:
+    groups = _split([p.number for p in ctx.t.players], lambda n: ctx.score[n], True)
+    for s in specs:
+        nxt = []
+        for g in groups:
+            if len(g) == 1:
+                nxt.append(g)
+                continue
+            if s.name == "DE":
+                ranks = tb.direct_encounter(ctx, s, g)
+                de[s.code].update(ranks)
+                nxt.extend(_split(g, lambda n: ranks[n], False))
+            else:
+                nxt.extend(_split(g, lambda n: scalar[s.code][n], s.higher_is_better))
+        groups = nxt
+    return groups
+
+
+def _split(group: list[int], key, higher_first: bool) -> list[list[int]]:
+    """Order ``group`` by ``key`` (None last) and cut it where the key changes."""
+    def sort_key(n):
+        v = key(n)
+        if v is None:
+            return (1, 0)
+        return (0, -v if higher_first else v)
+    ordered = sorted(group, key=lambda n: (sort_key(n), n))
+    out: list[list[int]] = []
+    for n in ordered:
+        if out and sort_key(out[-1][0]) == sort_key(n):
+            out[-1].append(n)
+        else:
+            out.append([n])
+    return out
+
+
+# --------------------------------------------------------------------------- checking
+
+
+@dataclass(frozen=True)
+class RankFinding:
+    """A published rank that the tie-break list contradicts."""
+
+    player: int
+    published: int
+    computed: int
+    other: int  # a player the list puts ahead although published behind
+    criterion: str  # "points" or the tie-break code that decides
+    values: tuple[str, str]  # (this player's value, the other's)
+    message: str
+
+
+def check_standings(t: Tournament, tiebreaks: str | Sequence[str] | None = None,
+                    rounds: int | None = None) -> list[RankFinding]:
+    """Compare the ranks the file publishes (TRF 001 rank, chess-results, Swiss-Chess, xlsx)
+    with points and the tie-break list: one finding per player whose published rank puts him
+    ahead of somebody the list ranks strictly above him, naming the deciding criterion and
+    both values. Players tied by the whole list may be published in any order (lots)."""
+    if not any(p.rank for p in t.players):
+        return []
+    st = standings(t, tiebreaks, rounds)
+    by = {r.player: r for r in st.rows}
+    out = []
+    for p in t.players:
+        if not p.rank:
+            continue
+        me = by[p.number]
+        worse = [q for q in t.players if q.rank and q.rank > p.rank
+                 and by[q.number].rank < me.rank]
+        if not worse:
+            continue
+        q = min(worse, key=lambda x: (by[x.number].rank, x.number))
+        crit, mine, theirs = _decider(me, by[q.number])
+        name = f"#{p.number}" + (f" {p.name}" if p.name else "")
+        qname = f"#{q.number}" + (f" {q.name}" if q.name else "")
+        msg = (f"published rank {p.rank} of {name} breaks the tie-break list: {qname} is "
+               f"ahead on {crit} ({theirs} vs {mine}) but published at rank {q.rank}; "
+               f"computed ranks {by[q.number].rank} and {me.rank}")
+        out.append(RankFinding(p.number, p.rank, me.rank, q.number, crit, (mine, theirs), msg))
+    return out
+
+
+def _decider(a: Row, b: Row) -> tuple[str, str, str]:
+    if a.points != b.points:
+        return "points", _fmt(a.points), _fmt(b.points)
+    for (code, va), (_, vb) in zip(a.values, b.values):
+        if va != vb:
+            return code, _fmt(va), _fmt(vb)
+    return "lots", "-", "-"
+
+
+def _fmt(v) -> str:
+    if v is None:
+        return "-"
+    return str(_num(v))
