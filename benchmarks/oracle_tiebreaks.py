@@ -26,9 +26,11 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from pairchk import formats, standings, tiebreak as tb  # noqa: E402
 
+# FB last: TEC's Fore Buchholz leaves its final-round state behind (tbval "lna"), which changes
+# every later Buchholz/SB of the same run.
 CODES = ["PTS", "WIN", "WON", "BPG", "BWG", "REP", "PS", "PS/C1", "KS", "BH", "BH/C1", "BH/C2",
-         "BH/M1", "BH/M2", "FB", "FB/C1", "SB", "SB/C1", "AOB", "ARO", "ARO/C1", "TPR", "PTP",
-         "APRO", "APPO", "STD"]
+         "BH/M1", "BH/M2", "SB", "SB/C1", "AOB", "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO",
+         "STD", "FB", "FB/C1"]
 RANKED = ["BH/C1", "BH", "SB", "DE", "WIN", "BPG"]
 
 

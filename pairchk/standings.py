@@ -50,6 +50,10 @@ class Standings:
     source: str  # where the list came from
     notes: tuple[str, ...] = ()
 
+    @property
+    def by_player(self) -> dict[int, Row]:
+        return {r.player: r for r in self.rows}
+
     def as_json(self) -> dict:
         return {
             "round": self.round,
@@ -80,10 +84,14 @@ def file_tiebreaks(t: Tournament) -> tuple[list[str], str]:
     >>> file_tiebreaks(Tournament(tiebreak_text="EDET/P,BH:MP/C1/P"))
     (['EDET/P', 'BH:MP/C1/P'], 'the file (TRF26 202)')
     """
-    if t.tiebreaks:
-        own = [c for c in t.tiebreaks if not c.startswith("chess-results:")]
-        if own:
-            return own, "the file (TRF26 212 / the format's tie-break field)"
+    own = [c for c in t.tiebreaks if not c.startswith("chess-results:")]
+    if own:
+        try:
+            tb.parse_list(own)
+        except tb.TiebreakError:
+            return [], (f"none usable: the file's tie-breaks ({', '.join(own)}) are not C.07 "
+                        "codes; ranked by points only (give --tiebreaks)")
+        return own, "the file (TRF26 212 / the format's tie-break field)"
     text = t.tiebreak_text.strip()
     if text and re.fullmatch(r"[A-Za-z]{2,6}(:[A-Za-z]{2})?(/[A-Za-z0-9.+-]+)*"
                              r"(\s*,\s*[A-Za-z]{2,6}(:[A-Za-z]{2})?(/[A-Za-z0-9.+-]+)*)*", text):
@@ -198,10 +206,19 @@ def check_standings(t: Tournament, tiebreaks: str | Sequence[str] | None = None,
     with points and the tie-break list: one finding per player whose published rank puts him
     ahead of somebody the list ranks strictly above him, naming the deciding criterion and
     both values. Players tied by the whole list may be published in any order (lots)."""
-    if not any(p.rank for p in t.players):
-        return []
+    if not any(p.rank for p in t.players) or t.teams or any(p.team for p in t.players):
+        return []  # team events rank teams; their players' ranks are not this list's
     st = standings(t, tiebreaks, rounds)
-    by = {r.player: r for r in st.rows}
+    bad = [p for p in t.players if p.points is not None and rounds is None
+           and p.points != st.by_player[p.number].points]
+    if bad:
+        p = bad[0]
+        msg = (f"ranks not checked: the declared points of #{p.number} {p.name} "
+               f"({_fmt(p.points)}) differ from the results ({_fmt(st.by_player[p.number].points)})"
+               f"{f' and {len(bad) - 1} more' if len(bad) > 1 else ''}")
+        return [RankFinding(p.number, p.rank or 0, st.by_player[p.number].rank, p.number,
+                            "points", (_fmt(p.points), _fmt(st.by_player[p.number].points)), msg)]
+    by = st.by_player
     out = []
     for p in t.players:
         if not p.rank:

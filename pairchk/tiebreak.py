@@ -42,6 +42,7 @@ count as draws for the opponent's score.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import re
 from dataclasses import dataclass, field
@@ -140,8 +141,7 @@ NAMES: dict[str, tuple[str, str, bool]] = {
     "APPO": ("10.5", "average perfect performance of opponents", True),
     "RTNG": ("10.6", "rating", True),
 }
-_ALIASES = {"GE": "REP", "SNO": "TPN", "RTG": "RTNG", "POINTS": "PTS", "MPTS": "PTS",
-            "GPTS": "PTS", "BUCHHOLZ": "BH", "SONNEBORN-BERGER": "SB", "KOYA": "KS"}
+_ALIASES = {"GE": "REP", "SNO": "TPN", "RTG": "RTNG", "MPTS": "PTS", "GPTS": "PTS"}
 _RATING = {"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"}
 _CUTTABLE = {"BH", "FB", "SB", "ARO", "TPR", "PTP", "AOB", "PS", "KS"}
 
@@ -400,19 +400,16 @@ def _bwg(ctx: Context, spec: Spec, n: int) -> Value:
 
 
 def _rep(ctx: Context, spec: Spec, n: int) -> Value:
-    """7.6: rounds minus requested byes and forfeit losses (played games, PAB, FPB,
-    forfeit wins)."""
-    return Decimal(sum(1 for s in ctx.slots[n] if s.otb or (_is_win(ctx, s) and not s.vur)))
+    """7.6: the rounds minus the requested byes and forfeit losses (the VURs of 16.1.2); a
+    pairing-allocated bye counts whatever it is worth."""
+    return Decimal(sum(1 for s in ctx.slots[n] if not s.vur))
 
 
 def _std(ctx: Context, spec: Spec, n: int) -> Value:
-    """7.7 (2026): points with the standard 1 / 0.5 / 0 scoring."""
-    from .model import ScoreSystem
-
-    std = ScoreSystem()
-    p = ctx.t.player(n)
-    return sum((std.points(p.entry(s.round)) for s in ctx.slots[n]
-                if s.kind is not Kind.PENDING), ZERO)
+    """7.7 (2026): each round's result in standard points, 1 / 0.5 / 0 (a round worth the
+    points of a win counts 1, of a draw 0.5, whatever the tournament's scoring)."""
+    return sum((Decimal(1) if s.points == ctx.win else Decimal("0.5") if s.points == ctx.draw
+                else ZERO for s in ctx.slots[n]), ZERO)
 
 
 def _tpn(ctx: Context, spec: Spec, n: int) -> Value:
@@ -522,10 +519,13 @@ def fore_context(ctx: Context) -> Context:
     slots = {}
     for n, ss in ctx.slots.items():
         last = ss[-1]
-        if last.opponent is not None:
-            last = Slot(last.round, Kind.DRAW, ctx.draw, last.opponent, last.color, True,
-                        False, False)
-        slots[n] = ss[:-1] + (last,)
+        if last.opponent is None:
+            slots[n] = ss
+            continue
+        last = Slot(last.round, Kind.DRAW, ctx.draw, last.opponent, last.color, True,
+                    False, False)
+        # a requested bye before it is now followed by a round that is not a VUR (16.2.3)
+        slots[n] = tuple(dataclasses.replace(x, late_bye=False) for x in ss[:-1]) + (last,)
     score = {k: sum((s.points for s in v), ZERO) for k, v in slots.items()}
     adjusted = {k: _adjusted(v, ctx.edition, ctx.draw) for k, v in slots.items()}
     return Context(ctx.t, ctx.rounds, ctx.edition, ctx.round_robin, slots, score, adjusted,
