@@ -1,0 +1,116 @@
+"""Standings, the published-rank check and submission readiness (issue 12)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from pairchk import formats, standings
+from pairchk.cli import app
+from pairchk.submit import readiness
+
+from shared_paths import shared
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURE = ROOT / "fixtures" / "dutch_p008_r06.trf"
+runner = CliRunner()
+
+
+def swap_ranks(data: bytes, a: int, b: int) -> bytes:
+    """The TRF with the rank column (86-89) of players ``a`` and ``b`` exchanged."""
+    eol = b"\r" if b"\r" in data and b"\n" not in data else b"\n"
+    lines = data.split(eol)
+    idx = {int(x[4:8]): i for i, x in enumerate(lines) if x.startswith(b"001 ")}
+    ra, rb = lines[idx[a]][85:89], lines[idx[b]][85:89]
+    lines[idx[a]] = lines[idx[a]][:85] + rb + lines[idx[a]][89:]
+    lines[idx[b]] = lines[idx[b]][:85] + ra + lines[idx[b]][89:]
+    return eol.join(lines)
+
+
+def load(data: bytes, name="x.trf"):
+    return formats.load(data, path=name).tournament
+
+
+def test_ties_are_shown_as_ties():
+    t = load(FIXTURE.read_bytes())
+    rows = standings.standings(t, "BH/C1,BH").rows
+    # players 4 and 7: 3 points, BH/C1 18 and BH 18.5 each (TEC values): one shared rank
+    assert {r.player: r.rank for r in rows if r.player in (4, 7)} == {4: 4, 7: 4}
+    assert [r.rank for r in rows][:6] == [1, 2, 3, 4, 4, 6]
+
+
+def test_check_reports_two_swapped_ranks_and_not_the_original():
+    data = FIXTURE.read_bytes()
+    assert standings.check_standings(load(data), "BH/C1,BH") == []
+    found = standings.check_standings(load(swap_ranks(data, 1, 2)), "BH/C1,BH")
+    assert [f.player for f in found] == [2]
+    f = found[0]
+    # 1 and 2 both have 5 points; BH/C1 17 vs 16 (TEC values) decides for player 1
+    assert (f.other, f.criterion, f.values) == (1, "BH/C1", ("16", "17"))
+    assert "published rank 1 of #2" in f.message
+
+
+def test_check_on_a_published_file_by_points():
+    data = shared("samples", "trf16", "madrid-torneo-san-viator-2018-B.trf").read_bytes()
+    assert standings.check_standings(load(data)) == []
+    # player 8 (6.5 points, rank 1) and 46 (6 points, rank 2) exchanged
+    found = standings.check_standings(load(swap_ranks(data, 8, 46)))
+    assert [(f.player, f.other, f.criterion, f.values) for f in found] == [
+        (46, 8, "points", ("6", "6.5"))]
+
+
+def test_standings_json_cli():
+    res = runner.invoke(app, ["standings", str(FIXTURE), "--tiebreaks", "BH/C1,BH,SB,DE",
+                              "--format", "json"])
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.output)
+    first = doc["standings"][0]
+    assert (first["player"], first["rank"], first["points"]) == (1, 1, 5.0)
+    assert first["tiebreaks"]["BH/C1"] == 17 and first["tiebreaks"]["SB"] == 13
+    assert doc["edition"] == "2026" and "no start date" in doc["edition_reason"]
+
+
+def test_standings_cli_rejects_unknown_code():
+    res = runner.invoke(app, ["standings", str(FIXTURE), "--tiebreaks", "BH,XX"])
+    assert res.exit_code == 2
+    assert "unknown tie-break 'XX'" in res.output
+
+
+def test_standings_other_formats(tmp_path):
+    for fmt in ("csv", "html", "text"):
+        res = runner.invoke(app, ["standings", str(FIXTURE), "--tiebreaks", "BH", "--format", fmt])
+        assert res.exit_code == 0 and "18.5" in res.output
+    out = tmp_path / "s.xlsx"
+    res = runner.invoke(app, ["standings", str(FIXTURE), "--format", "xlsx", "-o", str(out)])
+    assert res.exit_code == 0 and out.read_bytes()[:2] == b"PK"
+
+
+def test_submit_fide_madrid_lists_exactly_what_is_missing():
+    path = shared("samples", "trf16", "madrid-torneo-san-viator-2018-B.trf")
+    r = readiness(load(path.read_bytes()), "fide")
+    # 042 "08/04/2018" and 052 "10/06/2018" are not the YYYY/MM/DD the report needs (the
+    # round dates 132 are YY/MM/DD: 18/04/08 ... 18/05/27); everything else is present
+    assert [re.sub(r" \(.*", "", g) for g in r.gaps] == [
+        "042 start date '08/04/2018' is not YYYY/MM/DD",
+        "052 end date '10/06/2018' is not YYYY/MM/DD"]
+    assert r.data == b""
+    res = runner.invoke(app, ["submit", str(path), "--to", "fide"])
+    assert res.exit_code == 1 and "--set start=YYYY-MM-DD" in res.output
+
+
+def test_submit_fide_writes_when_filled(tmp_path):
+    path = shared("samples", "trf16", "madrid-torneo-san-viator-2018-B.trf")
+    out = tmp_path / "fide.trf"
+    res = runner.invoke(app, ["submit", str(path), "--to", "fide", "--set", "start=2018-04-08",
+                              "--set", "end=2018-06-10", "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    assert b"042 2018/04/08" in out.read_bytes()
+
+
+def test_submit_dsb_gaps():
+    path = shared("samples", "trf16", "madrid-torneo-san-viator-2018-B.trf")
+    r = readiness(load(path.read_bytes()), "dsb")
+    assert any(g.startswith("start date") for g in r.gaps)

@@ -1,0 +1,172 @@
+"""C.07 tie-breaks: worked examples computed by hand from the articles (quoted in paraphrase,
+article numbers of the 2026 text), and the values of the FIDE TEC reference checker
+(TieBreakServer tiebreakchecker.py) on a fixture."""
+
+from decimal import Decimal as D
+from pathlib import Path
+
+import pytest
+
+from pairchk import formats
+from pairchk import tiebreak as tb
+from pairchk.model import Color as C, Kind as K, Player, RoundEntry as E, Tournament
+
+ROOT = Path(__file__).resolve().parents[1]
+W, B = C.WHITE, C.BLACK
+
+
+def swiss(*players, start="2026-05-01"):
+    return Tournament(start_date=start, system="FIDE_DUTCH_2026", rounds=3, players=players)
+
+
+def example_a(start="2026-05-01"):
+    """R1: 1-2 1-0, 3-4 draw. R2: 1-3 draw, 2 half-point bye, 4 zero-point bye.
+    R3: 1-4 1-0, 2-3 forfeit (2 wins). Scores 2.5, 1.5, 1, 0.5."""
+    return swiss(
+        Player(1, "A", entries=(E(K.WIN, 2, W), E(K.DRAW, 3, B), E(K.WIN, 4, W))),
+        Player(2, "B", entries=(E(K.LOSS, 1, B), E(K.HALF_BYE), E(K.FORFEIT_WIN, 3, W))),
+        Player(3, "C", entries=(E(K.DRAW, 4, W), E(K.DRAW, 1, W), E(K.FORFEIT_LOSS, 2, B))),
+        Player(4, "D", entries=(E(K.DRAW, 3, B), E(K.ZERO_BYE), E(K.LOSS, 1, B))),
+        start=start)
+
+
+def value(t, code, n, edition=None):
+    return tb.values(t, [code], edition=edition)[n][code]
+
+
+def test_16_4_dummy_is_own_score_in_2024_text():
+    # Art. 16.4 (2023/2024): "for his own tie-break, each unplayed round of a participant is
+    # evaluated as a game against a dummy opponent with the participant's own score".
+    # Player 2: opponent 1 (2.5) + dummy 1.5 (HPB) + dummy 1.5 (forfeit win) = 5.5
+    assert value(example_a(), "BH", 2, tb.Edition.E2024) == D("5.5")
+
+
+def test_16_4_dummy_caps_in_2026_text():
+    # Art. 16.4.1 (2026): a forfeit's dummy is capped at the scheduled opponent's adjusted
+    # score (player 3: 1); 16.4.2: another unplayed round at draw points x rounds (1.5).
+    # Player 2: 2.5 + min(1.5, 1.5) + min(1.5, 1) = 5.0
+    assert value(example_a(), "BH", 2, tb.Edition.E2026) == D("5.0")
+    # the edition follows the start date: 1 Mar 2026 or later is the 2026 text
+    assert value(example_a(start="2026-03-01"), "BH", 2) == D("5.0")
+    assert value(example_a(start="2025-06-01"), "BH", 2) == D("5.5")
+
+
+def test_16_5_1_cut_removes_the_vur_first():
+    # Art. 16.5.1: "when a cut applies and the participant has a VUR contribution, that
+    # contribution is cut instead of the least significant one" (unless it is lower).
+    # Player 2 elements (2026): 2.5, 1.5 (HPB, a VUR), 1.0 (forfeit win, not a VUR):
+    # the VUR 1.5 goes, not the lowest 1.0 -> 2.5 + 1.0
+    assert value(example_a(), "BH/C1", 2, tb.Edition.E2026) == D("3.5")
+    # before Sep 2023 (virtual opponents 1.0 and 0.5) the lowest value is cut: 2.5 + 1.0
+    assert value(example_a(start="2022-01-01"), "BH/C1", 2) == D("3.5")
+
+
+def test_9_1_sonneborn_berger_with_dummies():
+    # Art. 9.1: sum of (opponent's score x points scored against him); unplayed rounds
+    # against the 16.4 dummy. Player 2 (2026): 2.5*0 + 1.5*0.5 + 1*1 = 1.75
+    assert value(example_a(), "SB", 2, tb.Edition.E2026) == D("1.75")
+
+
+def test_16_3_requested_bye_followed_only_by_vurs_counts_as_draw():
+    # Art. 16.3: for the opponents, unplayed rounds of category 16.2.5 (a requested bye
+    # followed only by VURs, or in the last round) are evaluated as draws.
+    t = swiss(
+        Player(1, entries=(E(K.WIN, 2, W), E(K.DRAW, 3, B), E(K.PAB))),
+        Player(2, entries=(E(K.LOSS, 1, B), E(K.HALF_BYE), E(K.WIN, 3, W))),
+        Player(3, entries=(E(K.DRAW, 4, W), E(K.DRAW, 1, W), E(K.LOSS, 2, B))),
+        Player(4, entries=(E(K.DRAW, 3, B), E(K.ZERO_BYE), E(K.ZERO_BYE))))
+    ctx = tb.context(t)
+    assert ctx.score[4] == D("0.5") and ctx.adjusted[4] == D("1.5")
+    # player 3: adjusted(4) 1.5 + 2.5 + 1.5
+    assert value(t, "BH", 3) == D("5.5")
+
+
+def test_virtual_opponent_before_2023():
+    # C.02 13.16 (before Sep 2023): Svon = SPR + (1 - SfPR) + 0.5 (n - R), and opponents'
+    # unplayed games count as draws.
+    t = example_a(start="2022-01-01")
+    # player 2: opponent 1 (2.5) + R2 HPB: 0 + 0.5 + 0.5 = 1.0 + R3 forfeit win: 0.5 + 0 + 0
+    assert value(t, "BH", 2) == D("4.0")
+    # player 3: opponent 4 (0.5 + 0.5 for the bye + 0) + 2.5 + R3 forfeit loss: 1 + 1 + 0
+    assert value(t, "BH", 3) == D("5.5")
+    # player 1: opponents' unplayed rounds as draws: 2 -> 1.0, 3 -> 1.5, 4 -> 1.0
+    assert value(t, "BH", 1) == D("3.5")
+
+
+def test_7_counts():
+    # 7.1 WIN counts the forfeit win; 7.2 WON only games won over the board; 7.3 BPG played
+    # with Black; 7.6 REP = rounds minus requested byes and forfeit losses.
+    v = tb.values(example_a(), ["WIN", "WON", "BPG", "REP"])
+    assert [v[2][c] for c in ("WIN", "WON", "BPG", "REP")] == [1, 0, 1, 2]
+    assert [v[1][c] for c in ("WIN", "WON", "BPG", "REP")] == [2, 2, 1, 3]
+    assert v[3]["REP"] == 2 and v[4]["REP"] == 2
+
+
+def test_10_rating_performance():
+    # 10.2 TPR = ARO + dp(p): 1.5/2 against 2000 and 2100 -> ARO 2050, p 0.75, dp 193.
+    # 10.3 PTP: lowest R with expected score >= 1.5: at 2245 the table gives 0.80 + 0.69,
+    # at 2246 0.81 + 0.70 -> 2246.
+    t = swiss(Player(1, rating=2200, entries=(E(K.WIN, 2, W), E(K.DRAW, 3, B))),
+              Player(2, rating=2000, entries=(E(K.LOSS, 1, B), E(K.PAB))),
+              Player(3, rating=2100, entries=(E(K.PAB), E(K.DRAW, 1, W))))
+    v = tb.values(t, ["ARO", "TPR", "PTP"])
+    assert (v[1]["ARO"], v[1]["TPR"], v[1]["PTP"]) == (2050, 2243, 2246)
+    # 10.3: a participant with no points: the lowest opponent's rating minus 800
+    assert v[2]["PTP"] == 2200 - 800
+
+
+def test_rating_tiebreaks_left_out_with_unrated_players():
+    t = swiss(Player(1, rating=2200, entries=(E(K.WIN, 2, W),)),
+              Player(2, entries=(E(K.LOSS, 1, B),)))
+    assert tb.values(t, ["ARO"])[1]["ARO"] is None
+    assert tb.values(t, ["ARO/U1000"])[1]["ARO/U1000"] == 1000
+
+
+def test_6_direct_encounter():
+    # Art. 6: among tied players who all met, the points scored against each other decide;
+    # in a Swiss where not all met, a player is separated only if no missing game could
+    # catch him.
+    t = swiss(
+        Player(1, entries=(E(K.WIN, 2, W), E(K.WIN, 3, B))),
+        Player(2, entries=(E(K.LOSS, 1, B), E(K.WIN, 4, W))),
+        Player(3, entries=(E(K.WIN, 4, B), E(K.LOSS, 1, W))),
+        Player(4, entries=(E(K.LOSS, 3, W), E(K.LOSS, 2, B))))
+    ctx = tb.context(t)
+    de = tb.parse("DE")
+    assert tb.direct_encounter(ctx, de, [1, 2, 3]) == {1: 1, 2: 2, 3: 2}
+    assert tb.direct_encounter(ctx, de, [2, 3]) == {2: 1, 3: 1}  # never met: still tied
+    assert tb.direct_encounter(ctx, de, [3, 4]) == {3: 1, 4: 2}
+
+
+def test_parse_codes_and_modifiers():
+    s = tb.parse("BH/M1")
+    assert (s.cut_low, s.cut_high) == (1, 1)
+    assert tb.parse("KS/L60").koya_percent == 60
+    assert tb.parse("GE").name == "REP"
+    with pytest.raises(tb.TiebreakError, match="'BH/Q'"):
+        tb.parse("BH/Q")
+
+
+# TieBreakServer (OttoMilvang/TieBreakServer, tiebreakchecker.py -d C) on fixtures/dutch_p008_r06.trf
+TEC_P008 = {
+    "BH": [18.0, 16.5, 18.5, 18.5, 15.5, 18.0, 18.5, 16.5],
+    "BH/C1": [17.0, 16.0, 15.5, 18.0, 13.5, 17.0, 18.0, 15.5],
+    "BH/M1": [12.0, 11.0, 10.5, 13.0, 8.5, 12.0, 13.0, 10.5],
+    "SB": [13.0, 12.5, 10.5, 4.5, 1.5, 0.5, 5.5, 0.75],
+    "SB/C1": [12.0, 12.0, 10.0, 4.0, 1.0, 0.0, 5.0, 0.25],
+    "PS": [17.0, 20.0, 12.0, 11.0, 7.0, 2.0, 10.0, 3.5],
+    "AOB": [17.33, 18.0, 17.3, 17.67, 17.9, 17.33, 17.3, 17.3],
+    "ARO": [1601, 1632, 1774, 1675, 1587, 1601, 1774, 1774],
+    "TPR": [1874, 1905, 2014, 1675, 1515, 1200, 1702, 1408],
+    "PTP": [2129, 2218, 2254, 1663, 1320, 907, 1615, 1087],
+    "WIN": [5, 5, 4, 3, 2, 0, 3, 0],
+    "BPG": [3, 3, 3, 3, 2, 3, 3, 2],
+    "REP": [6, 6, 5, 6, 5, 6, 6, 5],
+}
+
+
+def test_values_equal_the_tec_reference_checker():
+    t = formats.load_path(str(ROOT / "fixtures" / "dutch_p008_r06.trf")).tournament
+    v = tb.values(t, list(TEC_P008))
+    for code, expected in TEC_P008.items():
+        assert [float(v[n][code]) for n in range(1, 9)] == expected, code
