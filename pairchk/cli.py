@@ -18,7 +18,7 @@ app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
     help="Read, convert and check chess tournament files.\n\n"
-         "Example: pairchk check fixtures/club_open_2025.trf",
+         "Example: pairchk check fixtures/club_open_2026.trf",
     pretty_exceptions_enable=False,
 )
 
@@ -197,7 +197,7 @@ def check_cmd(
     Exit 0 when every round is ok, 1 when any is not, 3 when a file cannot be read, 4 when
     no round could be checked; for several files, the worst of them.
 
-    Example: pairchk check fixtures/club_open_2025.trf --html report.html
+    Example: pairchk check fixtures/club_open_2026.trf --html report.html
     """
     from . import batch, checker, report, systems
 
@@ -401,7 +401,7 @@ def convert_cmd(
 
     An existing OUT is not replaced without --force, and never when it is the input.
 
-    Example: pairchk convert fixtures/club_open_2025.trf club.xlsx
+    Example: pairchk convert fixtures/club_open_2026.trf club.xlsx
     """
     from . import batch, formats
     from .formats.settings import parse_settings
@@ -496,7 +496,7 @@ def validate_cmd(
 ) -> None:
     """List every finding in tournament files. Exit 0: no error, 1: errors, 3: unreadable.
 
-    Example: pairchk validate fixtures/club_open_2025.trf
+    Example: pairchk validate fixtures/club_open_2026.trf
     """
     from . import batch
 
