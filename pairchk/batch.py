@@ -340,16 +340,14 @@ def run_task(task: Task) -> FileResult:
 # --------------------------------------------------------------------------- overwriting
 
 def looks_like_tournament(path: str) -> bool:
-    """True when ``path`` exists and its content is a tournament file pairchk can read."""
+    """True when ``path`` exists and pairchk reads a tournament from it."""
     from . import formats
-    from .errors import PairchkError
 
     try:
         with open(path, "rb") as fh:
-            data = fh.read(1 << 20)
-        formats.detect(data, path)
-        return True
-    except (OSError, PairchkError):
+            data = fh.read()
+        return bool(formats.load(data, path=path).tournament.players)
+    except Exception:  # unreadable or not a tournament: any failure means "no"
         return False
 
 

@@ -263,7 +263,10 @@ def pair_cmd(
     from_: Optional[str] = typer.Option(None, "--from", help=_FROM_HELP),
     acceleration: Optional[str] = typer.Option(None, "--acceleration", help=_ACCEL_HELP),
 ) -> None:
-    """Pair the next round (or --round N) with the Dutch system; boards in FIDE board order."""
+    """Pair the next round (or --round N) with the Dutch system; boards in FIDE board order.
+
+    Example: pairchk pair fixtures/club_open_2026.trf --round 5
+    """
     import json
 
     from . import checker
@@ -324,7 +327,10 @@ def schedule_cmd(
     rounds_: Optional[int] = typer.Option(None, "--rounds", min=1, help="Swiss: number of rounds."),
 ) -> None:
     """Print the fixed schedule of a round robin, travel-partner league or knockout bracket,
-    or (--acceleration-advice) how many start groups to accelerate a Swiss with."""
+    or (--acceleration-advice) how many start groups to accelerate a Swiss with.
+
+    Example: pairchk schedule --system berger --players 6
+    """
     import json
 
     from . import systems
@@ -510,7 +516,10 @@ def validate_cmd(
 def formats_command(
     fmt: str = typer.Option("text", "--format", help="Output format: text or json."),
 ) -> None:
-    """List every file format with read/write support and what it cannot carry."""
+    """List every file format with read/write support and what it cannot carry.
+
+    Example: pairchk formats --format json
+    """
     import json
 
     from . import formats
@@ -566,7 +575,10 @@ def generate_cmd(
     to: str = typer.Option("trf26", "--to", help="Output format: trf26, trf, json, ..."),
     out: str = typer.Option("-", "-o", "--output", help="Output file ('-' for stdout)."),
 ) -> None:
-    """Generate a random tournament paired round by round by --system (an RTG, C.04.A)."""
+    """Generate a random tournament paired round by round by --system (an RTG, C.04.A).
+
+    Example: pairchk generate --players 11 --rounds 5 --seed 7 -o random.trf
+    """
     from . import formats
     from .generate import DEFAULT_TIEBREAKS, Settings, generate
 

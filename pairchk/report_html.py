@@ -159,16 +159,15 @@ def _deviating_players(r: RoundReport) -> set[int]:
 
 
 def _mentioned(r: RoundReport, numbers: Iterable[int]) -> set[int]:
-    """Players a violation names ("player 7", "7-12", "#7")."""
+    """Players a violation is about: its leading ``7-12:`` or ``7:``."""
     import re
 
     found: set[int] = set()
-    wanted = set(numbers)
     for v in r.violations:
-        for m in re.finditer(r"\d+", v):
-            if int(m.group()) in wanted:
-                found.add(int(m.group()))
-    return found
+        m = re.match(r"\s*#?(\d+)(?:\s*-\s*#?(\d+))?\s*:", v)
+        if m:
+            found |= {int(g) for g in m.groups() if g}
+    return found & set(numbers)
 
 
 def _result(t: Tournament, pair: Pair, rnd: int) -> str:
