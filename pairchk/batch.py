@@ -17,7 +17,6 @@ files  rounds  ok  deviation  unreadable
 
 from __future__ import annotations
 
-import glob
 import os
 import time
 from dataclasses import dataclass, field
@@ -109,6 +108,8 @@ def expand(args: Iterable[str]) -> list[str]:
         if arg != "-" and os.path.isdir(arg):
             out.extend(_tournament_files(arg))
         elif arg != "-" and not os.path.exists(arg) and _GLOB_CHARS & set(arg):
+            import glob
+
             matches = sorted(glob.glob(arg, recursive=True))
             out.extend(m for m in matches if os.path.isfile(m)) if matches else out.append(arg)
         else:

@@ -12,7 +12,6 @@ summary: 1 round checked: 1 ok
 
 from __future__ import annotations
 
-import html
 import json
 from typing import Any
 
@@ -126,6 +125,7 @@ td,th{border:1px solid #999;padding:.2em .6em;vertical-align:top;text-align:left
 
 def to_html(report: CheckReport) -> str:
     """A standalone HTML page: a header, one table row per round, the summary."""
+    import html
     e = html.escape
     title = f"pairchk check: {report.path or '<input>'}"
     rows = []

@@ -41,6 +41,27 @@ _MODULES = [
     "icu_csv",
 ]
 
+# module -> (NAME, EXTENSIONS) of the formats above, so that a file whose extension names its
+# format is read without importing the other modules (lxml, openpyxl: a quarter of the
+# start-up time). tests/test_formats_registry_table.py keeps it equal to the modules' own.
+KNOWN: dict[str, tuple[str, tuple[str, ...]]] = {
+    "json_model": ("json", (".json",)),
+    "elobase": ("elobase", (".swi",)),
+    "trf26": ("trf26", (".trf26",)),
+    "trf": ("trf", (".trf", ".trfx", ".txt", ".tab")),
+    "swt": ("swt", (".swt",)),
+    "chess_results_xml": ("chess-results-xml", (".cr.xml",)),
+    "dsb_xml": ("dsb-xml", (".dsb.xml",)),
+    "chess_results_html": ("chess-results-html", (".html", ".htm")),
+    "dewis_xml": ("dewis-xml", (".dewis.xml",)),
+    "chess_json": ("chess-json", (".jch", ".chess.json", ".chessjson")),
+    "papi_json": ("papi-json", (".papi.json",)),
+    "csv_swiss": ("csv", (".csv",)),
+    "xlsx": ("xlsx", (".xlsx",)),
+    "swissperfect": ("swissperfect", (".spx",)),
+    "icu_csv": ("icu-csv", (".fcsv",)),
+}
+
 
 @dataclass
 class Loaded:
@@ -93,7 +114,47 @@ def names() -> list[str]:
     return list(_load_registry())
 
 
+def _import(modname: str) -> ModuleType | None:
+    """One format module, or None when it is not written yet."""
+    try:
+        return importlib.import_module(f"{__name__}.{modname}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"{__name__}.{modname}":
+            return None
+        raise
+
+
+def _all_known() -> bool:
+    """True when every registered module is in :data:`KNOWN` (none added by register_module)."""
+    return all(m in KNOWN for m in _MODULES)
+
+
+def _known_by_name(name: str) -> ModuleType | None:
+    if _registry is not None or not _all_known():
+        return _registry.get(name)
+    for modname, (fmt, _) in KNOWN.items():
+        if fmt == name and modname in _MODULES:
+            return _import(modname)
+    return None
+
+
+def _known_by_extension(path: str) -> ModuleType | None:
+    """The module of the longest extension of ``path`` in :data:`KNOWN` (imports only it)."""
+    if not _all_known():
+        return by_extension(path)
+    lower = path.lower()
+    best, best_len = None, 0
+    for modname, (_, exts) in KNOWN.items():
+        for ext in exts:
+            if modname in _MODULES and lower.endswith(ext) and len(ext) > best_len:
+                best, best_len = modname, len(ext)
+    return _import(best) if best else None
+
+
 def get(name: str) -> ModuleType:
+    mod = _known_by_name(name)
+    if mod is not None:
+        return mod
     reg = _load_registry()
     try:
         return reg[name]
@@ -104,6 +165,8 @@ def get(name: str) -> ModuleType:
 
 
 def by_extension(path: str) -> ModuleType | None:
+    if _all_known():
+        return _known_by_extension(path)
     lower = path.lower()
     best = None
     best_len = 0
@@ -116,6 +179,10 @@ def by_extension(path: str) -> ModuleType | None:
 
 def detect(data: bytes, path: str | None = None) -> ModuleType:
     """Find the format of ``data``: content first, the file extension as a tie-breaker."""
+    if path:  # the extension's format, when the content agrees, wins anyway: try it alone first
+        ext_mod = _known_by_extension(os.path.basename(path))
+        if ext_mod is not None and getattr(ext_mod, "CAN_READ", True) and ext_mod.detect(data):
+            return ext_mod
     reg = _load_registry()
     matches = [mod for mod in reg.values() if getattr(mod, "CAN_READ", True) and mod.detect(data)]
     if path:
