@@ -134,5 +134,5 @@ def test_worker_crash_is_a_failed_file_not_a_crashed_batch(monkeypatch):
     monkeypatch.setitem(batch.WORKERS, "check", boom)
     results = batch.run([batch.Task("check", "x.trf"), batch.Task("check", "y.trf")])
     assert [r.status for r in results] == ["failed", "failed"]
-    assert results[0].message == "x.trf: check failed (RuntimeError: engine exploded)"
+    assert results[0].message.startswith("x.trf: check failed: internal error (RuntimeError: engine exploded)")
     assert batch.worst_exit(results) == 1
