@@ -29,7 +29,10 @@ def standings_cmd(
     out: str = typer.Option("-", "-o", "--output", help="Output file ('-' for stdout)."),
     from_: Optional[str] = typer.Option(None, "--from", help="Input format (default: detected)."),
 ) -> None:
-    """Rank by points, then by the tie-break list (C.07); ties are shown as ties."""
+    """Rank by points, then by the tie-break list (C.07); ties are shown as ties.
+
+    Example: pairchk standings fixtures/club_open_2026.trf --tiebreaks BH,SB
+    """
     from . import standings, standings_report, tiebreak
 
     if fmt not in standings_report.FORMATS:
@@ -60,7 +63,10 @@ def submit_cmd(
     from_: Optional[str] = typer.Option(None, "--from", help="Input format (default: detected)."),
 ) -> None:
     """Readiness report for a rating office; writes the submission file only when nothing
-    is missing, else lists every gap with the --set that fills it (exit 1)."""
+    is missing, else lists every gap with the --set that fills it (exit 1).
+
+    Example: pairchk submit fixtures/club_open_2026.trf --to fide --set fide_id.10=1234567
+    """
     from . import submit
 
     if to not in submit.OFFICES:
