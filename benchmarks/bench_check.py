@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from pairchk import checker, formats  # noqa: E402
+from pairchk import checker, formats, systems  # noqa: E402
 from pairchk.model import Color, Kind, Player, RoundEntry, Tournament  # noqa: E402
 
 
@@ -63,9 +63,8 @@ def generate(players: int, rounds: int, seed: int) -> Tournament:
         players=tuple(Player(i + 1, name=f"Player {i + 1:04d}", rating=r)
                       for i, r in enumerate(ratings)),
     )
-    engine = checker.engine_for("dutch")
     for rnd in range(1, rounds + 1):
-        pairing, _, _ = checker.pair_round(t, rnd, edition="2026", engine=engine)
+        pairing = checker.pair(t, system="dutch", edition="2026", round=rnd).pairing
         new: dict[int, RoundEntry] = {}
         for p in pairing.pairs:
             rw, rb = t.player(p.white).rating or 1500, t.player(p.black).rating or 1500
@@ -116,9 +115,9 @@ def run_one(case: str) -> None:
     else:
         origin = case
         t = formats.load_path(str(_shared() / "corpus" / case)).tournament
-    engine, spent = timed(checker.engine_for("dutch"))
+    engine, spent = timed(systems.get("dutch"))
     wall, cpu = time.perf_counter(), time.process_time()
-    report = checker.check(t, path=case, engine=engine)
+    report = checker.check(t, system=engine, path=case)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     spent["checker"] = wall - sum(spent.values())
     rounds = len(report.rounds)
@@ -132,23 +131,33 @@ def run_one(case: str) -> None:
     print("      time by part: " + ", ".join(f"{k} {v:.2f} s" for k, v in spent.items()), flush=True)
 
 
-def timed(engine: checker.Engine) -> tuple[checker.Engine, dict[str, float]]:
-    """``engine`` with each call timed: state building, pairing, criteria, absolute rules."""
-    spent = {"state": 0.0, "pair": 0.0, "criteria": 0.0, "absolute": 0.0}
+class _Timed:
+    """A System whose calls are timed: state building, pairing, evaluation, absolute rules."""
 
-    def wrap(fn, key):
+    def __init__(self, system, spent: dict[str, float]):
+        self._s, self._spent = system, spent
+        for attr in ("name", "title", "codes", "editions", "fixed", "teams"):
+            setattr(self, attr, getattr(system, attr))
+        self.select_edition, self.criteria = system.select_edition, system.criteria
+        self.state = self._wrap(system.state, "state")
+        self.pair = self._wrap(system.pair, "pair")
+        self.evaluate = self._wrap(system.evaluate, "criteria")
+        self.violations = self._wrap(system.violations, "absolute")
+
+    def _wrap(self, fn, key):
         def inner(*a, **k):
             start = time.perf_counter()
             try:
                 return fn(*a, **k)
             finally:
-                spent[key] += time.perf_counter() - start
+                self._spent[key] += time.perf_counter() - start
         return inner
 
-    return checker.Engine(
-        engine.name, wrap(engine.round_state, "state"), wrap(engine.pair, "pair"),
-        wrap(engine.criteria_values, "criteria"), wrap(engine.absolute_violations, "absolute"),
-        engine.unpairable), spent
+
+def timed(system):
+    """``system`` with each call timed, and the dict the times are added to."""
+    spent = {"state": 0.0, "pair": 0.0, "criteria": 0.0, "absolute": 0.0}
+    return _Timed(system, spent), spent
 
 
 def main() -> None:

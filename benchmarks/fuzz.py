@@ -352,10 +352,10 @@ def preload() -> None:
 
     for name in formats.names():
         formats.get(name)
-    for name in systems.SYSTEMS:
+    for name in systems.names():
         try:
             systems.get(name)
-        except ModuleNotFoundError:
+        except systems.SystemUnavailable:
             pass
     for mod in ("openpyxl", "lxml.etree", "lxml.html", "jsonschema", "rich"):
         try:

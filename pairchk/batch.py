@@ -158,53 +158,50 @@ def load(path: str, fmt: str | None, *, lenient: bool = False):
 # --------------------------------------------------------------------------- workers
 
 def check_status(report: Any) -> str:
-    """The verdict on a whole file: its worst round; ``not checked`` when no round was."""
+    """The verdict on a whole file: its worst round; ``not checked`` when no round was or the
+    file's system cannot be paired (``report.not_checked``) and no shared rule is broken."""
     statuses = {r.status for r in report.rounds}
-    if not statuses or statuses <= {"not checked"}:
-        return "not checked"
     if "violation" in statuses:
         return "violation"
     if statuses - {"ok", "not checked"}:
         return "deviation"
+    if getattr(report, "not_checked", "") or not statuses or statuses <= {"not checked"}:
+        return "not checked"
     return "ok"
 
 
 def _check_report(t: Any, task: Task, on_round: Callable[[int, int], None] | None):
-    """Check tournament ``t`` with the task's system; raises ``_Failed`` with a message."""
+    """Check tournament ``t`` with the task's system (None: the file's); raises ``_Failed``."""
     from . import checker, systems
     from .errors import PairchkError
 
-    system, edition, path = task.get("system", "dutch"), task.get("edition"), task.path
+    system, edition, path = task.get("system"), task.get("edition"), task.path
     try:
-        mod = systems.get(system)
-    except ModuleNotFoundError:
-        raise _Failed(f"pairing system {system!r} is not available in this installation")
-    try:
-        if checker.is_swiss_module(mod):
-            engine = checker.engine_for(system, mod)
-            if on_round is not None:
-                engine = _counting(engine, on_round, t.played_rounds)
-            return checker.check(t, path=path, edition=edition, engine=engine), []
-        if hasattr(mod, "check"):
-            notes = ([f"warning: --edition applies to the Dutch system only; ignored for {system}"]
-                     if edition is not None else [])
-            return mod.check(t, path=path), notes
-        raise _Failed(f"pairing system {system!r} cannot check files yet")
-    except checker.EngineUnavailable as exc:
-        raise _Failed(str(exc))
+        chosen = systems.get(system) if system is not None else None
+        if on_round is not None:
+            chosen = _Counting(checker.resolve_system(t, chosen)[0], on_round, t.played_rounds) \
+                if checker.resolve_system(t, chosen)[0] is not None else chosen
+        report = checker.check(t, system=chosen, edition=edition, path=path)
+        if system is not None:
+            report.system_reason = "chosen with --system"
+        return report, []
     except PairchkError as exc:
         raise _Failed(f"{path}: {exc}")
 
 
-def _counting(engine: Any, on_round: Callable[[int, int], None], total: int) -> Any:
-    """``engine`` whose round_state reports each round to ``on_round(round, total)``."""
-    import dataclasses
+class _Counting:
+    """A System whose ``state`` reports each round to ``on_round(round, total)``."""
 
-    def round_state(t, rnd, **kw):
-        on_round(rnd, total)
-        return engine.round_state(t, rnd, **kw)
+    def __init__(self, system: Any, on_round: Callable[[int, int], None], total: int):
+        self._system, self._on_round, self._total = system, on_round, total
 
-    return dataclasses.replace(engine, round_state=round_state)
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._system, name)
+
+    def state(self, t: Any, rnd: int, **kw: Any) -> Any:
+        if rnd >= 1:
+            self._on_round(rnd, self._total)
+        return self._system.state(t, rnd, **kw)
 
 
 class _Failed(Exception):

@@ -1,17 +1,23 @@
-"""Re-derive every round of a tournament with a pairing engine and explain each deviation.
+"""Re-derive every round of a tournament with its pairing system and explain each deviation.
 
-For each round ``r`` the checker builds the state before ``r`` from the file's own recorded
-history, pairs it with the engine (the *reference* pairing), and compares with the pairing
-published in the file. A round is ``ok`` when pairs, colours and the pairing-allocated bye are
-the same; otherwise the published pairing is evaluated with the same criteria and the first
-criterion on which it is worse is named. Breaches of the absolute rules (C.04.1) are listed
-separately and make the round a ``violation``.
+The checker reaches every system through the one contract of :mod:`pairchk.system`, found in
+the registry :mod:`pairchk.systems` (by name, or by the code the file declares). For each round
+``r`` it builds the system's state before ``r`` from the file's own recorded history, pairs it
+(the *reference* pairing), and compares with the pairing published in the file. A round is
+``ok`` when pairs, colours and the pairing-allocated bye are the same; otherwise both are
+evaluated with the system's quality record and the first criterion on which the published one
+is worse is named (:func:`pairchk.system.first_worse`). Breaches of the absolute rules are
+listed separately and make the round a ``violation``. Fixed schedules
+(:mod:`pairchk.systems.fixed`) are compared with the scheduled round in the schedule's own
+numbering.
 
 >>> from pairchk.model import Tournament
->>> select_edition(Tournament(system="FIDE_DUTCH_2025"))
-('2026', 'system code FIDE_DUTCH_2025 in the file means the 2026 text')
->>> select_edition(Tournament(start_date="2025-06-01"))
-('2017', 'start date 2025-06-01 is before 2026-02-01')
+>>> resolve_system(Tournament(system="FIDE_DUTCH_2025"))[1]
+'from the TRF26 192 code FIDE_DUTCH_2025'
+>>> resolve_system(Tournament(system="FIDE_DUBOV"))[0].name
+'dubov'
+>>> resolve_system(Tournament(system="FIDE_SCHILLER"))[0] is None
+True
 """
 
 from __future__ import annotations
@@ -19,148 +25,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from types import ModuleType
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
-from .acceleration import BAKU, SWISS_CHESS, accelerations, apply_acceleration, declared, detect_acceleration
+from .acceleration import (BAKU, SWISS_CHESS, accelerations, apply_acceleration, declared,
+                           detect_acceleration)
 from .errors import PairchkError
 from .model import Kind, Status, Tournament
 from .pairing import CheckReport, Pair, RoundPairing, RoundReport, published_pairing
-
-EDITIONS = ("2026", "2017")
-
-# C.04.3 2026 applies from 1 Feb 2026; everything paired before is governed by the 2017 text
-# (C0403Till2026). See docs/fide-rules.md section 0.
-_NEW_TEXT_FROM = "2026-02-01"
-
-
-class EngineUnavailable(PairchkError):
-    """The pairing system named is not (yet) available in this installation."""
+from .system import (Criterion, System, UnpairableError, Violation, first_worse,
+                     quality_records)
 
 
 class EngineFailure(PairchkError):
     """The engine failed on a round for another reason than 'no legal pairing exists'."""
-
-
-# --------------------------------------------------------------------------- edition
-
-
-def select_edition(t: Tournament, override: str | None = None) -> tuple[str, str]:
-    """The Dutch rule edition ("2026" or "2017") to check ``t`` with, and why.
-
-    Order: ``override`` (``--edition``), the TRF26 192 system code (``FIDE_DUTCH_2017`` /
-    ``_2025`` / ``_2026``; bbpPairings and TRF26 write 2025 for the text applied from
-    1 Feb 2026), a year in the TRF16 092 text, the start date, else 2026.
-
-    >>> select_edition(Tournament(system_text="Swiss Dutch 2017"))
-    ('2017', "year 2017 in the system text 'Swiss Dutch 2017'")
-    >>> select_edition(Tournament(), "2017")
-    ('2017', 'chosen with --edition')
-    >>> select_edition(Tournament())
-    ('2026', 'no edition marker and no start date in the file: the rules in force')
-    """
-    if override is not None:
-        if override not in EDITIONS:
-            raise PairchkError(
-                f"unknown edition {override!r}; known editions: {', '.join(EDITIONS)}"
-            )
-        return override, "chosen with --edition"
-    for text in (t.system, t.system_text):
-        m = re.search(r"FIDE_DUTCH_(\d{4})", text or "", re.IGNORECASE)
-        if m:
-            year = m.group(1)
-            edition = "2017" if year in ("2016", "2017") else "2026"
-            return edition, f"system code {m.group(0)} in the file means the {edition} text"
-    for text in (t.system_text, t.system):
-        m = re.search(r"\b(2016|2017|2025|2026)\b", text or "")
-        if m:
-            edition = "2017" if m.group(1) in ("2016", "2017") else "2026"
-            return edition, f"year {m.group(1)} in the system text {text.strip()!r}"
-    iso, shown = _start_date(t)
-    if iso:
-        if iso < _NEW_TEXT_FROM:
-            return "2017", f"{shown} is before {_NEW_TEXT_FROM}"
-        return "2026", f"{shown} is on or after {_NEW_TEXT_FROM}"
-    return "2026", "no edition marker and no start date in the file: the rules in force"
-
-
-def _start_date(t: Tournament) -> tuple[str, str]:
-    """ISO start date (or a stand-in on the right side of 2026-02-01) and how to show it.
-
-    Dates are read by :mod:`pairchk.formats.trf_dates` (the one place that knows the layouts
-    files use); an ambiguous date with a four-digit year still settles the edition when the
-    year does; failing that, the first round date.
-
-    >>> _start_date(Tournament(start_date="28. 07. 2005"))
-    ('2005-07-28', 'start date 2005-07-28')
-    >>> _start_date(Tournament(start_date="03/04/2020"))
-    ('2020-01-01', "start date '03/04/2020' (year 2020)")
-    """
-    from .formats.trf_dates import iso_date, iso_event_dates
-
-    raw = (t.start_date or "").strip()
-    if raw:
-        iso = iso_event_dates(raw, t.end_date or "", tuple(t.round_dates_iso))[0] or iso_date(raw)
-        if iso:
-            return iso, f"start date {iso}"
-        m = re.search(r"\b(\d{4})\b", raw)
-        if m and m.group(1) != "2026":  # the year alone decides, except in 2026 itself
-            return f"{m.group(1)}-01-01", f"start date {raw!r} (year {m.group(1)})"
-    first = next((d for d in t.round_dates_iso if d), "")
-    if first:
-        return first, f"the first round date {first}"
-    return "", ""
-
-
-# --------------------------------------------------------------------------- engine adapter
-
-
-@dataclass(frozen=True)
-class Engine:
-    """What the checker needs from a Swiss pairing system (adapter over its module).
-
-    ``round_state(t, rnd, edition=...)`` builds the state before ``rnd``; ``pair(state)``
-    returns the reference pairing or raises ``unpairable``; ``criteria_values(state, pairing)``
-    gives the edition's quality criteria in priority order (lower is better);
-    ``absolute_violations(state, pairing)`` lists breaches of the absolute rules.
-    """
-
-    name: str
-    round_state: Callable[..., Any]
-    pair: Callable[[Any], RoundPairing]
-    criteria_values: Callable[[Any, RoundPairing], Mapping[str, Any]]
-    absolute_violations: Callable[[Any, RoundPairing], list[str]]
-    unpairable: type[BaseException]
-
-
-def is_swiss_module(mod: ModuleType) -> bool:
-    """True when ``mod`` exposes the engine API the checker drives."""
-    return all(hasattr(mod, a) for a in ("pair", "criteria_values", "absolute_violations"))
-
-
-def engine_for(name: str = "dutch", mod: ModuleType | None = None) -> Engine:
-    """The engine of system ``name`` (its module in :mod:`pairchk.systems`)."""
-    try:
-        if mod is None:
-            from . import systems
-
-            mod = systems.get(name)
-        round_state = getattr(mod, "round_state", None)  # a system may bring its own state
-        if round_state is None:
-            from .state import round_state
-    except ModuleNotFoundError as exc:
-        raise EngineUnavailable(
-            f"pairing system {name!r} is not available in this installation ({exc.name} is missing)"
-        ) from None
-    if not is_swiss_module(mod):
-        raise EngineUnavailable(f"pairing system {name!r} has no pairing engine to check with")
-    unpairable = getattr(mod, "UnpairableError", None) or _NeverRaised
-    return Engine(name, round_state, mod.pair, mod.criteria_values, mod.absolute_violations,
-                  unpairable)
-
-
-class _NeverRaised(Exception):
-    pass
 
 
 # --------------------------------------------------------------------------- board order
@@ -206,105 +83,31 @@ def board_order(pairing: RoundPairing, scores: Mapping[int, Decimal]) -> RoundPa
     return replace(pairing, pairs=tuple(sorted(pairing.pairs, key=key)))
 
 
-def pair_round(
-    t: Tournament, rnd: int | None = None, *, edition: str | None = None,
-    engine: Engine | None = None,
-) -> tuple[RoundPairing, str, str]:
-    """Pair round ``rnd`` (default: the next one) from the history before it.
-
-    Returns the pairing in board order, the edition used and why. Raises the engine's
-    unpairable error when no legal pairing exists.
-    """
-    engine = engine or engine_for("dutch")
-    ed, why = select_edition(t, edition)
-    if rnd is None:
-        rnd = t.played_rounds + 1
-    if rnd < 1:
-        raise PairchkError(f"round {rnd} does not exist; rounds start at 1")
-    pending = sorted({r for p in t.players for r, e in enumerate(p.entries[: rnd - 1], 1)
-                      if e.kind is Kind.PENDING})
-    if pending:  # scores, colours and floats before rnd depend on those results
-        raise PairchkError(
-            f"round {pending[0]} has games without a result; enter the results before pairing "
-            f"round {rnd}")
-    state = engine.round_state(t, rnd, edition=ed)
-    result = engine.pair(state)
-    players = getattr(state, "players", None)
-    if isinstance(players, Mapping) and all(hasattr(p, "pairing_score") for p in players.values()):
-        scores = {n: p.pairing_score for n, p in players.items()}  # the shared derived state
-    else:  # an engine whose state carries no pairing scores
-        scores = pairing_scores(t, rnd)
-    return board_order(result, scores), ed, why
-
-
 # --------------------------------------------------------------------------- criteria wording
 
-# What each criterion minimises; numbering of the 2026 text (C0403202602) and of the 2017
-# text (C0403Till2026, letters C.1-C.19). Used only to word explanations. The score-based
-# criteria (2026 C7, C18-C21; 2017 C.16-C.19) are valued by the Dutch engine as counts per
-# score group, highest group first, compared lexicographically.
-_CRITERIA_2026 = {
-    1: "rematches (absolute)",
-    2: "PAB to an ineligible player (absolute)",
-    3: "non-topscorers with the same absolute colour preference paired together (absolute)",
-    4: "completion: a legal pairing must remain for the players not yet paired",
-    5: "score of the PAB assignee",
-    6: "number of downfloaters",
-    7: "downfloaters by score (count per score group, highest first)",
-    8: "downfloaters chosen so that the next bracket complies with C1-C7",
-    9: "unplayed games of the PAB assignee",
-    10: "topscorers or their opponents with a colour difference beyond +/-2",
-    11: "topscorers or their opponents with the same colour three times in a row",
-    12: "players not getting their colour preference",
-    13: "players not getting their strong colour preference",
-    14: "resident downfloaters who downfloated in the previous round",
-    15: "MDP opponents who upfloated in the previous round",
-    16: "resident downfloaters who downfloated two rounds before",
-    17: "MDP opponents who upfloated two rounds before",
-    18: "MDPs who downfloated in the previous round, by score (count per score group)",
-    19: "MDPs whose opponents upfloated in the previous round, by score (count per score group)",
-    20: "MDPs who downfloated two rounds before, by score (count per score group)",
-    21: "MDPs whose opponents upfloated two rounds before, by score (count per score group)",
-}
-_CRITERIA_2017 = {
-    1: "rematches (absolute)",
-    2: "PAB to an ineligible player (absolute)",
-    3: "non-topscorers with the same absolute colour preference paired together (absolute)",
-    4: "completion of the pairing in the PPB / collapsed last bracket",
-    5: "number of downfloaters (maximise the number of pairs)",
-    6: "pairing score differences (PSD), highest first",
-    7: "pairs and PSD of the next bracket",
-    8: "topscorers or their opponents with a colour difference beyond +/-2",
-    9: "topscorers or their opponents with the same colour three times in a row",
-    10: "players not getting their colour preference",
-    11: "players not getting their strong colour preference",
-    12: "downfloaters who downfloated in the previous round",
-    13: "upfloaters who upfloated in the previous round",
-    14: "downfloaters who downfloated two rounds before",
-    15: "upfloaters who upfloated two rounds before",
-    16: "downfloaters who downfloated in the previous round, by score (count per score group)",
-    17: "downfloaters whose opponents upfloated in the previous round, by score (count per score group)",
-    18: "downfloaters who downfloated two rounds before, by score (count per score group)",
-    19: "downfloaters whose opponents upfloated two rounds before, by score (count per score group)",
-}
+
+def _norm(key: str) -> str:
+    return re.sub(r"[._\s]", "", key).upper()
 
 
-def criterion_label(key: str, edition: str) -> str:
-    """``C12 (2026)`` / ``C.10 (2017)`` followed by what the criterion minimises.
+def find_criterion(criteria: tuple[Criterion, ...], key: str) -> Criterion | None:
+    """The criterion a quality-record field names (``C_10`` and ``C10`` name ``C.10``)."""
+    return next((c for c in criteria if _norm(c.key) == _norm(key)), None)
 
-    >>> criterion_label("C12", "2026")
+
+def criterion_label(key: str, edition: str, criteria: tuple[Criterion, ...] = ()) -> str:
+    """The criterion's number as its edition writes it, the edition, and what it minimises.
+
+    >>> from pairchk.systems import get
+    >>> criterion_label("C12", "2026", get("dutch").criteria("2026"))
     'C12 (2026) players not getting their colour preference'
-    >>> criterion_label("C10", "2017")
+    >>> criterion_label("C_10", "2017", get("dutch").criteria("2017"))
     'C.10 (2017) players not getting their colour preference'
     """
-    m = re.fullmatch(r"C\.?(\d+)", key.strip(), re.IGNORECASE)
-    if not m:
-        return f"{key} ({edition})"
-    n = int(m.group(1))
-    table = _CRITERIA_2017 if edition == "2017" else _CRITERIA_2026
-    name = f"C.{n}" if edition == "2017" else f"C{n}"
-    what = table.get(n)
-    return f"{name} ({edition}) {what}" if what else f"{name} ({edition})"
+    crit = find_criterion(criteria, key)
+    name = crit.key if crit else key
+    head = f"{name} ({edition})" if edition and edition[:1].isdigit() else name
+    return f"{head} {crit.words}" if crit else head
 
 
 def _show(value: Any) -> str:
@@ -400,21 +203,114 @@ def _jsonable(value: Any) -> Any:
     return str(value)
 
 
-def check_round(t: Tournament, rnd: int, *, edition: str, engine: Engine) -> RoundReport:
-    """Check one round of ``t`` against the engine's reference pairing."""
-    published = published_pairing(t, rnd)
-    state = engine.round_state(_as_before(t, rnd), rnd, edition=edition)
+# --------------------------------------------------------------------------- which system
+
+
+# Words in a TRF16 092 text or a format's own system field, and the system they name. Codes
+# (FIDE_DUTCH_2025 ...) are looked up in the registry first.
+_TEXT_SYSTEMS = (
+    (re.compile(r"dutch|holl|swiss|schweizer|suisse|suizo|svizzero", re.I), "dutch"),
+    (re.compile(r"berger|round.?robin|rundensystem|tournoi toutes rondes|todos contra todos", re.I),
+     "berger"),
+    (re.compile(r"rutsch", re.I), "rutsch"),
+    (re.compile(r"knock.?out|k\.?\s?o\.?-system", re.I), "knockout"),
+)
+# Systems pairchk recognises but cannot pair (yet): named in the "not checked" note.
+_UNPAIRABLE_TEXT = re.compile(r"dubov|burstein|\blim\b|scheveningen|schiller|double.?swiss|"
+                              r"keizer|amalfi|monrad|accelerated", re.I)
+
+
+def _is_team_file(t: Tournament) -> bool:
+    code = t.system.strip().upper()
+    return bool(t.teams or t.team_matches or t.lineups) or "TEAM" in code
+
+
+def resolve_system(t: Tournament, system: "System | str | None" = None
+                   ) -> tuple["System | None", str, str]:
+    """The system to check ``t`` with, where that choice comes from, and — when pairchk cannot
+    pair what the file declares — why not (then the system is None).
+
+    Order: ``system`` (``--system``), the TRF26 192 code, a code or system name in the TRF16
+    092 text or the format's own field, else the FIDE Dutch system. A team file is not
+    checked with an individual system unless one is chosen explicitly.
+    """
+    from . import systems
+
+    if system is not None:
+        if isinstance(system, str):
+            return systems.get(system), "chosen with --system", ""
+        return system, "chosen by the caller", ""
+    team = _is_team_file(t)
+    for label, value in (("the TRF26 192 code", t.system), ("the system text", t.system_text)):
+        value = (value or "").strip()
+        if not value:
+            continue
+        found = systems.for_code(value)
+        where = f"from {label} {value}" if label.endswith("code") else f"from {label} {value!r}"
+        if found is None:
+            if re.fullmatch(r"[A-Z0-9_]+", value) and "_" in value:  # a code, not free text
+                what = "team " if "TEAM" in value else ""
+                return None, where, (f"the file declares the {what}pairing system {value}, which "
+                                     "pairchk cannot pair: its rounds were not re-paired")
+            if _UNPAIRABLE_TEXT.search(value):
+                return None, where, (f"the file declares the pairing system {value!r}, which "
+                                     "pairchk cannot pair: its rounds were not re-paired")
+            found = next((systems.get(n) for rx, n in _TEXT_SYSTEMS if rx.search(value)), None)
+        if found is None:
+            continue
+        if team and not found.teams:
+            return None, where, ("a team tournament: pairchk has no team pairing system yet, so "
+                                 "its rounds were not re-paired")
+        return found, where, ""
+    if team:
+        return None, "no system declared in the file", (
+            "a team tournament: pairchk has no team pairing system yet, so its rounds were not "
+            "re-paired")
+    return systems.get("dutch"), "no system declared in the file: the FIDE Dutch system", ""
+
+
+# --------------------------------------------------------------------------- one round
+
+
+def _violation_texts(vs: list[Violation]) -> list[str]:
+    return [v.text for v in vs]
+
+
+def _violation_json(vs: list[Violation]) -> list[dict]:
+    return [{"rule": v.rule, "text": v.text, "players": list(v.players), "round": v.round}
+            for v in vs]
+
+
+def _basic_violations(t: Tournament, rnd: int, published: RoundPairing) -> list[Violation]:
+    """Rules every system shares: one pairing-allocated bye per round (C.04.1 art. 3)."""
+    pabs = _extra_pabs(t, rnd)
+    if len(pabs) > 1:
+        return [Violation("C.04.1 art. 3", f"{len(pabs)} pairing-allocated byes in one round "
+                                           f"({', '.join(map(str, pabs))}) (C.04.1 art. 3)",
+                          tuple(pabs), rnd)]
+    return []
+
+
+def check_round(t: Tournament, rnd: int, *, system: System, edition: str) -> RoundReport:
+    """Check one round of ``t`` against the system's reference pairing."""
+    if system.fixed:
+        return _check_scheduled(system, system.state(t, rnd, edition=edition))
+    published = system.published(t, rnd)
+    state = system.state(_as_before(t, rnd), rnd, edition=edition)
     try:
-        reference = engine.pair(state)
-    except engine.unpairable as exc:
+        reference = system.pair(state)
+    except UnpairableError as exc:
         report = RoundReport(rnd, "unpairable", published=published,
                              explanation=f"no legal pairing exists: {exc}")
-        report.violations = _violations(t, rnd, state, published, engine)
+        vs = system.violations(state, published) + _basic_violations(t, rnd, published)
+        report.violations = _violation_texts(vs)
+        if vs:
+            report.details["violations"] = _violation_json(vs)
         return report
     except PairchkError:
         raise
     except Exception as exc:  # an engine bug must not pass for a verdict on the file
-        raise EngineFailure(f"round {rnd}: the {engine.name} engine failed: {exc!r}") from exc
+        raise EngineFailure(f"round {rnd}: the {system.name} engine failed: {exc!r}") from exc
 
     diff = compare(published, reference)
     report = RoundReport(rnd, "ok", published=published, expected=reference)
@@ -423,13 +319,25 @@ def check_round(t: Tournament, rnd: int, *, edition: str, engine: Engine) -> Rou
         details["uncoloured"] = [[p.white, p.black] for p in diff.uncoloured]
         report.differences.append(
             "compared on pairs only (no colours in the file): "
-            + ", ".join(f"{p.white}-{p.black}" for p in diff.uncoloured)
-        )
-    report.violations = _violations(t, rnd, state, published, engine)
-    if diff.same and not report.violations:
+            + ", ".join(f"{p.white}-{p.black}" for p in diff.uncoloured))
+    vs = system.violations(state, published) + _basic_violations(t, rnd, published)
+    report.violations = _violation_texts(vs)
+    if vs:
+        details["violations"] = _violation_json(vs)
+    if diff.same and not vs:
         report.details = details
         return report
+    _word_differences(report, details, diff)
+    if not diff.same:
+        report.explanation, crit = _explain(system, state, published, reference, diff, edition)
+        if crit:
+            details["criterion"] = crit
+    report.details = details
+    report.status = "violation" if vs else "deviation"
+    return report
 
+
+def _word_differences(report: RoundReport, details: dict, diff: "_Diff") -> None:
     if diff.only_published:
         report.differences.append(
             "pairs only in published: " + ", ".join(_pair_text(p) for p in diff.only_published))
@@ -451,23 +359,69 @@ def check_round(t: Tournament, rnd: int, *, edition: str, engine: Engine) -> Rou
             f"reference {rb if rb is not None else 'none'}")
         details["bye"] = {"published": pb, "reference": rb}
 
-    if not diff.same:
-        report.explanation, crit = _explain(state, published, reference, diff, edition, engine)
-        if crit:
-            details["criterion"] = crit
-    report.details = details
-    report.status = "violation" if report.violations else "deviation"
+
+def _dash(p: Pair) -> str:
+    a, b = sorted(p.players)
+    return f"{a}–{b}"
+
+
+def _check_scheduled(system: System, st: Any) -> RoundReport:
+    """Compare a fixed schedule's round (a :class:`~pairchk.systems.fixed.ScheduleState`)."""
+    pub, exp = st.published, system.pair(st)
+    report = RoundReport(st.round, "ok", published=pub, expected=exp, details=dict(st.details))
+    pub_by = {p.players: p for p in pub.pairs}
+    exp_by = {p.players: p for p in exp.pairs}
+    partner = {x: p for p in exp.pairs for x in p.players}
+    paired = {x for p in pub.pairs for x in p.players}
+    why: list[str] = []
+    for key, e in exp_by.items():
+        p = pub_by.get(key)
+        if p is not None and p.colored and p.white != e.white:
+            report.differences.append(
+                f"colour of {_dash(e)} reversed: {e.white} has {st.colour_word} in the schedule")
+            why.append(st.colour_rule(e))
+    unplayed = [f"{e.white}–{e.black} not played (no game in the file)"
+                for k, e in exp_by.items() if k not in pub_by and not e.players & paired]
+    for key, p in pub_by.items():
+        if key in exp_by:
+            continue
+        wants = []
+        for x in sorted(p.players):
+            q = partner.get(x)
+            if q is None:
+                wants.append(f"{x} has the bye" if exp.bye == x else f"{x} is not scheduled")
+            else:
+                wants.append(f"{x} plays {next(iter(q.players - {x}))}")
+        report.differences.append(f"{_dash(p)} is not in the schedule: " + ", ".join(wants))
+        why.append(st.pair_rule)
+    if pub.bye is not None and pub.bye != exp.bye:
+        report.differences.append(
+            f"bye given to {pub.bye}; the schedule gives it to {exp.bye}" if exp.bye is not None
+            else f"bye given to {pub.bye}; the schedule has no bye this round")
+        why.append(st.pair_rule)
+    if unplayed:
+        report.details["unplayed"] = unplayed
+    vs = system.violations(st, pub)
+    report.violations = _violation_texts(vs)
+    if vs:
+        report.details["violations"] = _violation_json(vs)
+    worse = first_worse(system.evaluate(st, pub), system.evaluate(st, exp))
+    if worse:
+        crit = next((c for c in system.criteria(system.editions[0]) if c.key == worse[0]), None)
+        report.details["criterion"] = {"criterion": worse[0], "edition": "",
+                                       "published": worse[1], "reference": worse[2],
+                                       **({"words": crit.words, "article": crit.article}
+                                          if crit else {})}
+    report.explanation = "; ".join(dict.fromkeys(w for w in why if w))
+    if report.differences:
+        report.status = "deviation"
+    if vs:
+        report.status = "violation"
+        report.explanation = report.explanation or f"{vs[0].rule}: an absolute rule of the system"
     return report
 
 
-def _violations(t: Tournament, rnd: int, state: Any, published: RoundPairing,
-                engine: Engine) -> list[str]:
-    out = list(engine.absolute_violations(state, published))
-    pabs = _extra_pabs(t, rnd)
-    if len(pabs) > 1:  # C.04.1 art. 3: at most one pairing-allocated bye per round
-        out.append(f"{len(pabs)} pairing-allocated byes in one round "
-                   f"({', '.join(map(str, pabs))}) (C.04.1 art. 3)")
-    return out
+# --------------------------------------------------------------------------- explanations
 
 
 def _preference(state: Any, number: int) -> str:
@@ -483,8 +437,8 @@ def _preference(state: Any, number: int) -> str:
     return f"{number} prefers {colour} ({getattr(kind, 'value', kind)})"
 
 
-def _explain(state: Any, published: RoundPairing, reference: RoundPairing, diff: _Diff,
-             edition: str, engine: Engine) -> tuple[str, dict | None]:
+def _explain(system: System, state: Any, published: RoundPairing, reference: RoundPairing,
+             diff: "_Diff", edition: str) -> tuple[str, dict | None]:
     pub_players, ref_players = _players(published), _players(reference)
     if pub_players != ref_players:
         parts = []
@@ -499,19 +453,15 @@ def _explain(state: Any, published: RoundPairing, reference: RoundPairing, diff:
         return "; ".join(parts), None
     evaluated = _for_evaluation(published, reference)
     try:
-        pub_values = engine.criteria_values(state, evaluated)
-        ref_values = engine.criteria_values(state, reference)
+        worse = first_worse(*quality_records(system, state, evaluated, reference))
     except PairchkError as exc:
         return f"the published pairing could not be evaluated: {exc}", None
-    for key, ref_value in ref_values.items():
-        pub_value = pub_values.get(key)
-        verdict = _worse(pub_value, ref_value)
-        if verdict == 0:
-            continue
-        label = criterion_label(key, edition)
+    if worse is not None:
+        key, pub_value, ref_value, sign = worse
+        label = criterion_label(key, edition, system.criteria(edition))
         crit = {"criterion": key, "edition": edition,
                 "published": _jsonable(pub_value), "reference": _jsonable(ref_value)}
-        if verdict > 0:
+        if sign > 0:
             return (f"{label}: published {_show(pub_value)}, reference {_show(ref_value)}",
                     crit)
         crit["published_better"] = True
@@ -535,6 +485,9 @@ def _explain(state: Any, published: RoundPairing, reference: RoundPairing, diff:
             f"comes first in the generation order ({order})"), None
 
 
+# --------------------------------------------------------------------------- the whole file
+
+
 def _as_before(t: Tournament, rnd: int) -> Tournament:
     """``t`` as it stood when round ``rnd`` was paired, as far as the file tells.
 
@@ -555,7 +508,7 @@ def _as_before(t: Tournament, rnd: int) -> Tournament:
 
 
 def _guess_acceleration(t: Tournament, report: CheckReport, edition: str,
-                        engine: Engine) -> tuple[Any, str] | None:
+                        engine: System) -> tuple[Any, str] | None:
     """An acceleration that reproduces rounds 1-2 when the file declares none and deviates
     there (issue 11: say "rounds 1-2 match ..." rather than flag every board)."""
     early = [r for r in report.rounds if r.round <= 2]
@@ -568,49 +521,140 @@ def _is_paired(p: RoundPairing) -> bool:
     return bool(p.pairs) or p.bye is not None
 
 
-def check(
-    t: Tournament, *, path: str = "", edition: str | None = None, engine: Engine | None = None,
-    rounds: list[int] | None = None,
-) -> CheckReport:
-    """Check every recorded round of ``t`` (or ``rounds``) with the Dutch engine.
-
-    ``engine`` defaults to the Dutch system; tests inject their own.
-    """
-    engine = engine or engine_for("dutch")
-    ed, why = select_edition(t, edition)
-    report = CheckReport(path=path, system=engine.name, edition=ed, edition_reason=why)
-    code = t.system.strip().upper()
-    if engine.name == "dutch" and code.startswith("FIDE_") and not code.startswith("FIDE_DUTCH"):
-        # e.g. FIDE_BURSTEIN, FIDE_DUBOV (TRF26 192): say so rather than cry wolf silently
-        report.notes.append(f"the file declares the system {t.system.strip()}, which pairchk has no "
-                            "engine for: its rounds were checked against the FIDE Dutch rules")
+def _swiss_rounds(t: Tournament, report: CheckReport) -> list[int]:
+    """The rounds of ``t`` that were paired (trailing rounds with only byes are not)."""
     played = t.played_rounds
-    if rounds is None:
+    last = played
+    while last and not _is_paired(published_pairing(t, last)):
+        last -= 1
+    if last < played:
         # Rounds after the last paired one may hold only pre-set byes or absences (H, Z, F
         # entered ahead): they are not paired yet, so there is nothing to compare.
-        last = played
-        while last and not _is_paired(published_pairing(t, last)):
-            last -= 1
-        if last < played:
-            which = f"round {played}" if last + 1 == played else f"rounds {last + 1}-{played}"
-            report.notes.append(f"{which}: only byes or absences recorded, not paired yet: "
-                                "not checked")
-        played = last
-    for rnd in rounds or range(1, played + 1):
-        report.rounds.append(check_round(t, rnd, edition=ed, engine=engine))
-    guessed = _guess_acceleration(t, report, ed, engine) if rounds is None else None
+        which = f"round {played}" if last + 1 == played else f"rounds {last + 1}-{played}"
+        report.notes.append(f"{which}: only byes or absences recorded, not paired yet: not checked")
+    return list(range(1, last + 1))
+
+
+def _not_checked(t: Tournament, report: CheckReport, rounds: list[int] | None) -> None:
+    """A file whose system pairchk cannot pair: its rounds are not re-paired, but the rules every
+    system shares are still checked."""
+    for rnd in rounds or _swiss_rounds(t, report):
+        published = published_pairing(t, rnd)
+        vs = _basic_violations(t, rnd, published)
+        if vs:
+            report.rounds.append(RoundReport(rnd, "violation", published=published,
+                                             violations=_violation_texts(vs),
+                                             details={"violations": _violation_json(vs)}))
+
+
+def check(
+    tournament: Tournament, system: "System | str | None" = None, edition: str | None = None,
+    rounds: list[int] | None = None, path: str = "",
+) -> CheckReport:
+    """Check every paired round of ``tournament`` (or ``rounds``) with its pairing system.
+
+    ``system`` is a registered name, a :class:`~pairchk.system.System`, or None for the one the
+    file declares (see :func:`resolve_system`). When the file declares a system pairchk cannot
+    pair, the report is "not checked" (``report.not_checked`` says why) and only the rules
+    every system shares are checked.
+
+    >>> from pairchk.model import Tournament
+    >>> r = check(Tournament(system="FIDE_SCHEVENINGEN"), path="x.trf")
+    >>> r.verdict, r.system_reason
+    ('not checked', 'from the TRF26 192 code FIDE_SCHEVENINGEN')
+    """
+    t = tournament
+    chosen, reason, why_not = resolve_system(t, system)
+    if chosen is None:
+        report = CheckReport(path=path, system=t.system.strip() or t.system_text.strip() or "?",
+                             system_reason=reason, not_checked=why_not)
+        _not_checked(t, report, rounds)
+        return report
+    ed, why = chosen.select_edition(t, edition)
+    report = CheckReport(path=path, system=chosen.name, edition=ed, edition_reason=why,
+                         system_reason=reason)
+    if chosen.fixed:
+        first = chosen.state(t, 0, edition=ed)
+        report.notes.extend(first.notes)
+        todo = rounds or list(range(1, first.rounds + 1))
+    else:
+        todo = rounds or _swiss_rounds(t, report)
+    for rnd in todo:
+        report.rounds.append(check_round(t, rnd, system=chosen, edition=ed))
+    guessed = (_guess_acceleration(t, report, ed, chosen)
+               if rounds is None and not chosen.fixed else None)
     if guessed is not None:
-        variant, why = guessed
-        again = check(apply_acceleration(t, variant), path=path, edition=edition, engine=engine)
-        again.notes.insert(0, f"{why}; the file does not say how it was accelerated, so every "
+        variant, why_acc = guessed
+        again = check(apply_acceleration(t, variant), system=chosen, edition=edition, path=path)
+        again.system_reason = reason
+        again.notes.insert(0, f"{why_acc}; the file does not say how it was accelerated, so every "
                               f"round was checked with it (--acceleration {variant.name})")
         return again
-    if played == 0 and rounds is None:
+    if not todo and rounds is None and not chosen.fixed:
         report.notes.append("no round has been paired yet: nothing to check")
     recorded = t.played_rounds
-    if t.rounds and t.rounds > recorded and rounds is None:
+    if t.rounds and t.rounds > recorded and rounds is None and not chosen.fixed:
         if recorded + 1 == t.rounds:
             report.notes.append(f"round {t.rounds} of {t.rounds} is not played yet")
         else:
             report.notes.append(f"rounds {recorded + 1}-{t.rounds} of {t.rounds} are not played yet")
     return report
+
+
+# --------------------------------------------------------------------------- pairing a round
+
+
+@dataclass(frozen=True)
+class PairResult:
+    """A round paired by :func:`pair`: the pairing in board order, the system and edition used
+    and why, and the players not paired (absent, withdrawn, requested byes)."""
+
+    pairing: RoundPairing
+    system: str
+    edition: str
+    edition_reason: str
+    system_reason: str
+    not_paired: tuple[int, ...]
+
+
+def pair(
+    tournament: Tournament, system: "System | str | None" = None, edition: str | None = None,
+    round: int | None = None,
+) -> PairResult:
+    """Pair round ``round`` (default: the next) of ``tournament`` from the history before it.
+
+    Raises :class:`~pairchk.system.UnpairableError` when no legal pairing exists and
+    :class:`~pairchk.errors.PairchkError` when the round cannot be paired from the file.
+
+    >>> from pairchk.model import Tournament, Player
+    >>> r = pair(Tournament(players=tuple(Player(n, rating=2000 - n) for n in range(1, 6))))
+    >>> [(p.white, p.black) for p in r.pairing.pairs], r.pairing.bye
+    ([(1, 3), (4, 2)], 5)
+    """
+    t = tournament
+    chosen, reason, why_not = resolve_system(t, system)
+    if chosen is None:
+        raise PairchkError(why_not.replace("its rounds were not re-paired", "cannot pair a round")
+                           + " (choose a system with --system)")
+    ed, why = chosen.select_edition(t, edition)
+    rnd = t.played_rounds + 1 if round is None else round
+    if rnd < 1:
+        raise PairchkError(f"round {rnd} does not exist; rounds start at 1")
+    pending = sorted({r for p in t.players for r, e in enumerate(p.entries[: rnd - 1], 1)
+                      if e.kind is Kind.PENDING})
+    if pending:  # scores, colours and floats before rnd depend on those results
+        raise PairchkError(
+            f"round {pending[0]} has games without a result; enter the results before pairing "
+            f"round {rnd}")
+    state = chosen.state(t, rnd, edition=ed)
+    result = chosen.pair(state)
+    players = getattr(state, "players", None)
+    if isinstance(players, Mapping) and all(hasattr(p, "pairing_score") for p in players.values()):
+        scores = {n: p.pairing_score for n, p in players.items()}  # the shared derived state
+    else:  # a system whose state carries no pairing scores
+        scores = pairing_scores(t, rnd)
+    if not chosen.fixed:
+        result = board_order(result, scores)
+    paired = _players(result)
+    absent = tuple(p.number for p in t.players if p.number not in paired)
+    return PairResult(result, chosen.name, ed, why, reason, absent)

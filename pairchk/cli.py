@@ -2,7 +2,8 @@
 
 Shared options are spelled the same in every command (``--from``, ``--to``, ``--format``,
 ``--system``, ``--edition``); ``-`` means stdin/stdout. Exit codes: 0 ok, 1 findings or
-deviations, 2 usage error, 3 the input cannot be read.
+deviations, 2 usage error, 3 the input cannot be read, 4 not checked (``check`` on a file whose
+pairing system pairchk cannot pair).
 """
 
 from __future__ import annotations
@@ -93,8 +94,9 @@ def main() -> None:
 
 # --------------------------------------------------------------------------- check / pair
 
-_SYSTEM_HELP = "Pairing system: dutch, berger, rutsch, travel-partner, knockout."
-_EDITION_HELP = "Dutch rule edition: 2026 or 2017 (default: from the file, see the report)."
+_SYSTEM_HELP = ("Pairing system (default: the one the file declares, else dutch); "
+                "`pairchk check --help` lists them.")
+_EDITION_HELP = "Rule edition, e.g. 2026 or 2017 for dutch (default: from the file, see the report)."
 _FROM_HELP = "Input format (default: detected from content and extension)."
 _ACCEL_HELP = ("Acceleration: baku, swiss-chess:2|3|4 or none (default: as the file says, "
                "250/XXA records or a _BAKU system code).")
@@ -176,10 +178,48 @@ def _round_progress():
     return on_round, close
 
 
+def _known_system(system: Optional[str]) -> None:
+    from . import systems
+
+    if system is not None and system not in systems.names():
+        fail(f"unknown pairing system {system!r}; known systems: {', '.join(systems.names())}",
+             EXIT_USAGE)
+
+
+def _known_edition(system: Optional[str], edition: Optional[str]) -> None:
+    """``--edition`` must be one the system has (the declared system is checked per file)."""
+    from . import systems
+
+    from .model import Tournament
+
+    if edition is None:
+        return
+    try:
+        if system is None:  # the file's system decides; any edition some system has
+            editions = tuple(dict.fromkeys(e for n in systems.names()
+                                           for e in systems.get(n).editions if e))
+        else:
+            editions = systems.get(system).editions
+    except PairchkError:
+        return
+    if edition not in editions:
+        if editions == ("",):
+            fail(f"--edition applies to the Swiss systems only; {system} has one text "
+                 f"({systems.get(system).select_edition(Tournament())[0]})", EXIT_USAGE)
+        fail(f"unknown edition {edition!r}; known editions: {', '.join(editions)}", EXIT_USAGE)
+
+
+def _fail_run(file: str, exc: PairchkError) -> NoReturn:
+    """An --edition the system does not have is a usage error (2); anything else 1."""
+    if "edition" in str(exc):
+        fail(str(exc), EXIT_USAGE)
+    fail(f"{file}: {exc}", EXIT_FINDINGS)
+
+
 @app.command("check")
 def check_cmd(
     files: list[str] = typer.Argument(..., metavar="FILE...", help=_FILES_HELP),
-    system: str = typer.Option("dutch", "--system", help=_SYSTEM_HELP),
+    system: Optional[str] = typer.Option(None, "--system", help=_SYSTEM_HELP),
     edition: Optional[str] = typer.Option(None, "--edition", help=_EDITION_HELP),
     fmt: str = typer.Option("text", "--format", help="Report format: text, json or html."),
     from_: Optional[str] = typer.Option(None, "--from", help=_FROM_HELP),
@@ -194,21 +234,22 @@ def check_cmd(
 ) -> None:
     """Re-pair every round and report where the published pairings deviate, and why.
 
-    Exit 0 when every round is ok, 1 when any is not, 3 when a file cannot be read, 4 when
-    no round could be checked; for several files, the worst of them.
+    The pairing system is the one the file declares (TRF26 192, TRF16 092, the format's own
+    field) unless --system is given; the report's first line says which and from where.
+
+    Exit status: 0 every round ok; 1 a round deviates or breaks an absolute rule; 2 usage
+    error; 3 a file cannot be read; 4 not checked (the file declares a system pairchk cannot
+    pair, e.g. a team tournament, or no round could be checked; the rules every system shares
+    were still checked); for several files, the worst of them.
 
     Example: pairchk check fixtures/club_open_2026.trf --html report.html
     """
-    from . import batch, checker, report, systems
+    from . import batch, report
 
     if fmt not in report.RENDERERS:
         fail(f"unknown report format {fmt!r}; known: {', '.join(report.RENDERERS)}", EXIT_USAGE)
-    if edition is not None and edition not in checker.EDITIONS:
-        fail(f"unknown edition {edition!r}; known editions: {', '.join(checker.EDITIONS)}",
-             EXIT_USAGE)
-    if system not in systems.SYSTEMS:
-        fail(f"unknown pairing system {system!r}; known systems: {', '.join(systems.SYSTEMS)}",
-             EXIT_USAGE)
+    _known_system(system)
+    _known_edition(system, edition)
     if acceleration is not None:
         from .acceleration import parse_variant
 
@@ -258,48 +299,48 @@ def pair_cmd(
     file: str = typer.Argument(..., help="Tournament file ('-' for stdin)."),
     round_: Optional[int] = typer.Option(
         None, "--round", min=1, help="Round to pair from the history before it (default: the next)."),
+    system: Optional[str] = typer.Option(None, "--system", help=_SYSTEM_HELP),
     edition: Optional[str] = typer.Option(None, "--edition", help=_EDITION_HELP),
     fmt: str = typer.Option("text", "--format", help="Output format: text or json."),
     from_: Optional[str] = typer.Option(None, "--from", help=_FROM_HELP),
     acceleration: Optional[str] = typer.Option(None, "--acceleration", help=_ACCEL_HELP),
 ) -> None:
-    """Pair the next round (or --round N) with the Dutch system; boards in FIDE board order.
+    """Pair the next round (or --round N) with the file's system; boards in FIDE board order.
+
+    Exit status: 0 paired; 1 the round cannot be paired; 2 usage error; 3 unreadable file.
 
     Example: pairchk pair fixtures/club_open_2026.trf --round 5
     """
     import json
 
-    from . import checker
+    import pairchk
+
+    from .system import UnpairableError
 
     if fmt not in ("text", "json"):
         fail(f"unknown output format {fmt!r}; known: text, json", EXIT_USAGE)
-    if edition is not None and edition not in checker.EDITIONS:
-        fail(f"unknown edition {edition!r}; known editions: {', '.join(checker.EDITIONS)}",
-             EXIT_USAGE)
+    _known_system(system)
     t = _accelerate(_load_tournament(file, from_), acceleration)
     try:
-        engine = checker.engine_for("dutch")
-    except checker.EngineUnavailable as exc:
-        fail(str(exc), EXIT_FINDINGS)
-    rnd = round_ or t.played_rounds + 1
-    try:
-        pairing, ed, why = checker.pair_round(t, rnd, edition=edition, engine=engine)
-    except engine.unpairable as exc:
-        fail(f"{file}: round {rnd} cannot be paired: {exc}", EXIT_FINDINGS)
+        res = pairchk.pair(t, system=system, edition=edition, round=round_)
+    except UnpairableError as exc:
+        fail(f"{file}: round {round_ or t.played_rounds + 1} cannot be paired: {exc}",
+             EXIT_FINDINGS)
     except PairchkError as exc:
-        fail(f"{file}: {exc}", EXIT_FINDINGS)
-    paired = {n for p in pairing.pairs for n in (p.white, p.black)} | {pairing.bye}
-    absent = [p.number for p in t.players if p.number not in paired]
+        _fail_run(file, exc)
+    pairing = res.pairing
     if fmt == "json":
-        typer.echo(json.dumps({**pairing.as_json(), "not_paired": absent}, indent=2))
+        typer.echo(json.dumps({**pairing.as_json(), "system": res.system, "edition": res.edition,
+                               "not_paired": list(res.not_paired)}, indent=2))
         return
-    typer.echo(f"round {pairing.round} (dutch, edition {ed}: {why})")
+    typer.echo(f"round {pairing.round} ({res.system} {res.system_reason}; edition {res.edition}: "
+               f"{res.edition_reason})")
     width = len(str(len(pairing.pairs)))
     for board, p in enumerate(pairing.pairs, 1):
         typer.echo(f"board {board:>{width}}: white {p.white} - black {p.black}")
     typer.echo(f"bye: {pairing.bye if pairing.bye is not None else 'none'}")
-    if absent:  # withdrawn, requested byes, absent (C.04.2 3.2-3.3)
-        typer.echo("not paired: " + ", ".join(map(str, absent)))
+    if res.not_paired:  # withdrawn, requested byes, absent (C.04.2 3.2-3.3)
+        typer.echo("not paired: " + ", ".join(map(str, res.not_paired)))
 
 
 # --------------------------------------------------------------------------- schedule
@@ -331,6 +372,7 @@ def schedule_cmd(
 
     Example: pairchk schedule --system berger --players 6
     """
+    import importlib
     import json
 
     from . import systems
@@ -349,7 +391,7 @@ def schedule_cmd(
         fail(f"--partners must be 'first' or 'home', got {partners!r}", EXIT_USAGE)
     if (double or plain) and system != "berger":
         fail("--double and --plain apply to --system berger only", EXIT_USAGE)
-    mod = systems.get(system)
+    mod = importlib.import_module(systems.MODULES[system])
     try:
         rounds = mod.schedule(players, double=double, swap_last=not plain, partners=partners,
                               seeds=seeds, draw_seed=draw_seed)
@@ -359,7 +401,7 @@ def schedule_cmd(
         typer.echo(json.dumps({"system": system, "players": players,
                                "rounds": [r.as_json() for r in rounds]}, indent=2))
         return
-    render = getattr(mod, "render", None) or systems.get("berger").render
+    render = getattr(mod, "render", None) or importlib.import_module(systems.MODULES["berger"]).render
     typer.echo(render(rounds), nl=False)
 
 

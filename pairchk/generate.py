@@ -141,7 +141,7 @@ def initial_field(s: Settings, rng: random.Random) -> Tournament:
     if s.system == "dutch":
         code = _DUTCH_CODE.get(edition, "")
     else:  # the system's own TRF26 192 code, when it has one
-        code = next(iter(getattr(registry_entry(s.system), "codes", ())), "")
+        code = next(iter(registry_entry(s.system).codes), "")
     if code and s.acceleration == "baku":
         code += "_BAKU"
     t = Tournament(
@@ -170,50 +170,35 @@ Pairer = Callable[[Tournament, int], RoundPairing]
 
 
 def registry_entry(system: str):
-    """The registry's entry for ``system``: a :class:`~pairchk.system.System` object when the
-    system provides one (a module's ``SYSTEM``), else its module."""
+    """The registry's :class:`~pairchk.system.System` for ``system``."""
     from . import systems
 
-    try:
-        entry = systems.get(system)
-    except ModuleNotFoundError as exc:
-        raise PairchkError(f"pairing system {system!r} is not available ({exc.name} is missing)")
-    return getattr(entry, "SYSTEM", entry)
+    return systems.get(system)
 
 
 def pairer(system: str, edition: str | None) -> Pairer:
     """A function pairing round ``rnd`` of a tournament with ``system`` from the registry.
 
-    A registry entry satisfying :class:`pairchk.system.System` is used through that protocol; a
-    Swiss module through the checker's engine adapter; a fixed schedule (Berger, Rutsch) by
-    reading its table.
+    A Swiss system is paired through :func:`pairchk.checker.pair` (the System protocol, boards
+    in FIDE order); a fixed schedule (Berger, Rutsch) by reading its table.
     """
-    from . import checker
+    import importlib
+
+    from . import checker, systems
     from .system import System
 
     entry = registry_entry(system)
     if isinstance(entry, System) and not entry.teams:
         if entry.fixed:
-            return _fixed_pairer(system, entry)
+            if system not in ("berger", "rutsch"):
+                raise PairchkError(f"pairing system {system!r} cannot generate tournaments (it "
+                                   "needs results of a knockout)")
+            return _fixed_pairer(system, importlib.import_module(systems.MODULES[system]))
 
         def pair_system(t: Tournament, rnd: int) -> RoundPairing:
-            ed, _ = entry.select_edition(t, edition)
-            return checker.board_order(entry.pair(entry.state(t, rnd, edition=ed)),
-                                       checker.pairing_scores(t, rnd))
+            return checker.pair(t, system=entry, edition=edition, round=rnd).pairing
 
         return pair_system
-    if checker.is_swiss_module(entry):
-        engine = checker.engine_for(system, entry)
-
-        def pair_swiss(t: Tournament, rnd: int) -> RoundPairing:
-            try:
-                return checker.pair_round(t, rnd, edition=edition, engine=engine)[0]
-            except engine.unpairable as exc:
-                raise _unpairable(str(exc)) from None
-
-        return pair_swiss
-    if hasattr(entry, "schedule") and system in ("berger", "rutsch"):
-        return _fixed_pairer(system, entry)
     raise PairchkError(f"pairing system {system!r} cannot generate tournaments (it pairs teams or"
                        " needs results of a knockout)")
 
@@ -223,7 +208,7 @@ def _editions(system: str) -> tuple[str, ...]:
         from .checker import EDITIONS
 
         return EDITIONS
-    return tuple(getattr(registry_entry(system), "editions", ("",)))
+    return tuple(registry_entry(system).editions)
 
 
 def _fixed_pairer(system: str, entry) -> Pairer:

@@ -117,7 +117,17 @@ class CheckReport:
     edition_reason: str = ""
     rounds: list[RoundReport] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    system_reason: str = ""  # where the system comes from ("from the TRF26 192 code ...")
+    not_checked: str = ""  # why the rounds were not re-paired (a system pairchk cannot pair)
 
     @property
     def ok(self) -> bool:
-        return all(r.status == "ok" for r in self.rounds)
+        """Every round checked and ok (a file that was not checked is not ok)."""
+        return not self.not_checked and all(r.status == "ok" for r in self.rounds)
+
+    @property
+    def verdict(self) -> str:
+        """``ok``, ``findings`` (a round deviates or breaks a rule) or ``not checked``."""
+        if any(r.status != "ok" for r in self.rounds):
+            return "findings"
+        return "not checked" if self.not_checked else "ok"

@@ -28,6 +28,10 @@ def summary_counts(report: CheckReport) -> dict[str, int]:
 
 
 def summary_line(report: CheckReport) -> str:
+    if report.not_checked:
+        bad = sum(1 for r in report.rounds if r.status != "ok")
+        return ("summary: not checked" + (f"; {bad} round{'s' if bad != 1 else ''} break a rule "
+                                          "every system shares" if bad else ""))
     n = len(report.rounds)
     counts = summary_counts(report)
     parts = [f"{c} {s}" for s, c in counts.items() if c]
@@ -54,14 +58,29 @@ def _headline(r: RoundReport) -> str:
     return f"{r.status} — " + ", ".join(bits) if bits else r.status
 
 
-def to_text(report: CheckReport) -> str:
-    """One line per round, indented details for rounds that are not ok, then a summary."""
+def headline(report: CheckReport) -> str:
+    """The first line: the file, the system and where it comes from, the edition and why.
+
+    >>> headline(CheckReport("t.trf", "berger", "C.05 Annex 1", "the only text of the system",
+    ...                      system_reason="from the TRF26 192 code BERGER_ROUNDROBIN"))
+    't.trf: berger (from the TRF26 192 code BERGER_ROUNDROBIN), edition C.05 Annex 1 (the only text of the system)'
+    """
     head = f"{report.path or '<input>'}: {report.system}"
+    if report.system_reason:
+        head += f" ({report.system_reason})"
     if report.edition:
         head += f", edition {report.edition}"
         if report.edition_reason:
             head += f" ({report.edition_reason})"
-    lines = [head]
+    return head
+
+
+def to_text(report: CheckReport) -> str:
+    """The system line, "NOT CHECKED" and why when so, one line per round with indented details
+    for rounds that are not ok, the notes, then a summary."""
+    lines = [headline(report)]
+    if report.not_checked:
+        lines.append(f"NOT CHECKED: {report.not_checked}")
     for r in report.rounds:
         lines.append(f"round {r.round}: {_headline(r)}")
         for d in r.differences:
@@ -94,6 +113,10 @@ def to_dict(report: CheckReport) -> dict[str, Any]:
         "system": report.system,
         "edition": report.edition or None,
         "edition_reason": report.edition_reason,
+        "system_reason": report.system_reason,
+        "checked": not report.not_checked,
+        "not_checked": report.not_checked or None,
+        "verdict": report.verdict,
         "ok": report.ok,
         "summary": summary_counts(report),
         "rounds": [
@@ -143,7 +166,9 @@ def to_html(report: CheckReport) -> str:
     return (
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         f"<title>{e(title)}</title><style>{_CSS}</style></head><body>"
-        f"<h1>{e(title)}</h1><p>System: {e(report.system)}</p>{edition}"
+        f"<h1>{e(title)}</h1><p>System: {e(report.system)} {e(report.system_reason)}</p>"
+        + (f"<p><b>Not checked:</b> {e(report.not_checked)}</p>" if report.not_checked else "")
+        + f"{edition}"
         "<table><thead><tr><th>Round</th><th>Status</th><th>Details</th></tr></thead><tbody>"
         + "".join(rows)
         + f"</tbody></table>{notes}<p>{e(summary_line(report))}</p></body></html>\n"

@@ -12,6 +12,9 @@ and its TRF 192 codes. The checker compares and explains through this protocol o
   field by field (tuples lexicographically). The field names are the criterion keys of
   ``criteria(edition)``, so the explanation of a deviation names the first field on which the
   published pairing is worse, with its :class:`Criterion` wording and article;
+  A system whose quality depends on where two pairings part (Dutch: the first score bracket in
+  which they differ) may accept a keyword-only ``against`` (the other pairing) and give the
+  record of that part; :func:`quality_records` passes it when ``evaluate`` declares it;
 * ``violations(state, pairing)`` lists the breaches of the absolute rules as :class:`Violation`
   records naming the rule, the players and the round to blame.
 
@@ -90,6 +93,23 @@ def first_worse(published: Any, reference: Any) -> tuple[str, Any, Any, int] | N
             except TypeError:
                 return f.name, a, b, 1
     return None
+
+
+def quality_records(system: Any, state: Any, published: RoundPairing,
+                    reference: RoundPairing) -> tuple[Any, Any]:
+    """The quality records of ``published`` and ``reference``, each evaluated against the other
+    when the system's ``evaluate`` takes the keyword-only ``against`` (see the module docstring).
+    """
+    import inspect
+
+    try:
+        takes_against = "against" in inspect.signature(system.evaluate).parameters
+    except (TypeError, ValueError):
+        takes_against = False
+    if takes_against:
+        return (system.evaluate(state, published, against=reference),
+                system.evaluate(state, reference, against=published))
+    return system.evaluate(state, published), system.evaluate(state, reference)
 
 
 @runtime_checkable

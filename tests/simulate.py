@@ -6,6 +6,8 @@ they are drawn with a fixed draw share; every round is paired by the engine unde
 
 from __future__ import annotations
 
+from typing import Any
+
 import random
 from decimal import Decimal
 
@@ -28,11 +30,11 @@ def result(a: int, b: int, rng: random.Random | None) -> tuple[Kind, Kind]:
     return (Kind.WIN, Kind.LOSS) if (a < b) == stronger_wins else (Kind.LOSS, Kind.WIN)
 
 
-def play(t: Tournament, engine: checker.Engine, rounds: int, *,
+def play(t: Tournament, engine: Any, rounds: int, *,
          rng: random.Random | None = None, edition: str = "2026") -> Tournament:
-    """``t`` with rounds ``played+1 .. rounds`` paired by ``engine`` and results added."""
+    """``t`` with rounds ``played+1 .. rounds`` paired by the System ``engine`` and results added."""
     for rnd in range(t.played_rounds + 1, rounds + 1):
-        pairing, _, _ = checker.pair_round(t, rnd, edition=edition, engine=engine)
+        pairing = checker.pair(t, system=engine, edition=edition, round=rnd).pairing
         new: dict[int, RoundEntry] = {}
         for p in pairing.pairs:
             kw, kb = result(p.white, p.black, rng)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pairchk import checker, formats
+from pairchk import checker, systems, formats
 from pairchk.acceleration import (
     BAKU, NONE, AccelerationError, Variant, accelerations, advice, apply_acceleration,
     detect_acceleration, parse_variant, swiss_chess_acceleration,
@@ -20,7 +20,7 @@ from pairchk.state import round_state
 
 from simulate import field, play
 
-DUTCH = checker.engine_for("dutch")
+DUTCH = systems.get("dutch")
 
 
 def accelerated(n: int, rounds: int, variant: str, rng=None):

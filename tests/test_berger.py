@@ -6,6 +6,7 @@ import itertools
 
 import pytest
 
+import pairchk
 from pairchk import formats
 from pairchk.model import Tournament
 from pairchk.pairing import RoundPairing
@@ -159,21 +160,21 @@ def load(name: str) -> Tournament:
 @pytest.mark.parametrize("name", ["berger_10.trf", "berger_7.trf", "berger_6_double.trf"])
 def test_clean_trf_files_check_ok_in_every_round(name):
     t = load(name)
-    rep = berger.check(t, path=name)
+    rep = pairchk.check(t, system="berger", path=name)
     assert len(rep.rounds) == t.played_rounds and t.played_rounds > 0
     assert [r.status for r in rep.rounds] == ["ok"] * t.played_rounds
 
 
 def test_double_file_says_which_variant_it_follows():
-    rep = berger.check(load("berger_6_double.trf"), path="x")
+    rep = pairchk.check(load("berger_6_double.trf"), system="berger", path="x")
     assert any("FIDE-recommended variant" in n for n in rep.notes)
     plain = played(berger.schedule(6, double=True, swap_last=False), 6)
-    rep = berger.check(plain, path="x")
+    rep = pairchk.check(plain, system="berger", path="x")
     assert rep.ok and any("plain variant" in n for n in rep.notes)
 
 
 def test_colour_flipped_in_one_round_is_flagged_in_that_round_only():
-    rep = berger.check(load("berger_10_colour_flipped_r4.trf"), path="x")
+    rep = pairchk.check(load("berger_10_colour_flipped_r4.trf"), system="berger", path="x")
     assert [r.round for r in rep.rounds if r.status != "ok"] == [4]
     r4 = rep.rounds[3]
     assert r4.status == "deviation"
@@ -182,7 +183,7 @@ def test_colour_flipped_in_one_round_is_flagged_in_that_round_only():
 
 
 def test_two_games_swapped_in_one_round_are_flagged_in_that_round_only():
-    rep = berger.check(load("berger_10_swapped_r6.trf"), path="x")
+    rep = pairchk.check(load("berger_10_swapped_r6.trf"), system="berger", path="x")
     assert [r.round for r in rep.rounds if r.status != "ok"] == [6]
     r6 = rep.rounds[5]
     assert r6.status == "violation"  # 1-5 and 2-6 meet twice in the cycle
@@ -203,7 +204,7 @@ def test_colour_of_last_player_explained():
     r2 = sched[1]
     flipped = list(sched)
     flipped[1] = RoundPairing(2, tuple(type(p)(p.black, p.white) if 8 in p.players else p for p in r2.pairs))
-    rep = berger.check(played(flipped, 8), path="x")
+    rep = pairchk.check(played(flipped, 8), system="berger", path="x")
     assert [r.round for r in rep.rounds if r.status != "ok"] == [2]
     assert "the last player 8 is White against numbers above 4" in rep.rounds[1].explanation
 
@@ -215,7 +216,7 @@ def test_drawn_numbers_other_than_start_numbers_are_found():
         RoundPairing(r.round, tuple(type(p)(perm[p.white], perm[p.black]) for p in r.pairs))
         for r in berger.schedule(8)
     ]
-    rep = berger.check(played(sched, 8), path="x")
+    rep = pairchk.check(played(sched, 8), system="berger", path="x")
     assert rep.ok
     note = next(n for n in rep.notes if "not the Berger numbers" in n)
     inverse = ", ".join(f"{s}→{b}" for s, b in sorted((s, b) for b, s in perm.items()))
@@ -246,7 +247,7 @@ def test_no_numbering_makes_a_non_berger_schedule_one():
             break
     assert done
     sched = [RoundPairing(i, tuple(r)) for i, r in enumerate(table, 1)]
-    rep = berger.check(played(sched, 10), path="x")
+    rep = pairchk.check(played(sched, 10), system="berger", path="x")
     assert [r.status for r in rep.rounds].count("ok") == 7
     assert not any("not the Berger numbers" in n for n in rep.notes)
     assert any(n.startswith("no numbering of the players makes every round a Berger round") for n in rep.notes)
@@ -257,7 +258,7 @@ def test_renumbering_search_agrees_with_brute_force_for_six_players():
     for perm in list(itertools.permutations(range(1, 7)))[::37]:
         m = dict(zip(range(1, 7), perm))
         sched = [RoundPairing(r.round, tuple(type(p)(m[p.white], m[p.black]) for p in r.pairs)) for r in table]
-        rep = berger.check(played(sched, 6), path="x")
+        rep = pairchk.check(played(sched, 6), system="berger", path="x")
         assert [r.status for r in rep.rounds] == ["ok"] * 5, perm
 
 
@@ -269,13 +270,13 @@ def test_too_few_players_refused():
 def test_odd_double_round_robin_checks_ok():
     sched = berger.schedule(5, double=True)
     assert len(sched) == 10 and all(r.bye for r in sched)
-    rep = berger.check(played(sched, 5), path="x")
+    rep = pairchk.check(played(sched, 5), system="berger", path="x")
     assert [r.status for r in rep.rounds] == ["ok"] * 10
 
 
 def test_event_in_progress_checks_the_rounds_played():
     sched = berger.schedule(10)[:4]
     t = played(sched, 10).replace(rounds=9)
-    rep = berger.check(t, path="x")
+    rep = pairchk.check(t, system="berger", path="x")
     assert [r.status for r in rep.rounds] == ["ok"] * 4
     assert rep.notes == []

@@ -9,10 +9,15 @@ from __future__ import annotations
 
 import pytest
 
+import dataclasses
+from typing import Any, Callable
+
 from pairchk import checker
-from pairchk.checker import Engine, board_order, check, compare, select_edition
+from pairchk.checker import board_order, check, compare
 from pairchk.model import Color, Kind, Player, RoundEntry, Tournament
 from pairchk.pairing import Pair, RoundPairing
+from pairchk.system import Criterion, System, UnpairableError, Violation
+from pairchk.systems.dutch_system import select_edition
 
 W, B = Color.WHITE, Color.BLACK
 
@@ -34,12 +39,49 @@ def five_players() -> Tournament:
                       players=tuple(Player(n, entries=e) for n, e in rows.items()))
 
 
-class Unpairable(ValueError):
-    pass
+class FakeSystem:
+    """A System whose state, pairing, quality values and violations are given as functions."""
+
+    name = "dutch"
+    title = "fake Dutch"
+    codes = ()
+    editions = ("2026", "2017")
+    fixed = False
+    teams = False
+
+    def __init__(self, state: Callable, pair: Callable, values: Callable, violations: Callable):
+        self._state, self._pair, self._values, self._violations = state, pair, values, violations
+
+    def select_edition(self, t, override=None):
+        return select_edition(t, override)
+
+    def criteria(self, edition):
+        from pairchk.systems import get
+
+        return get("dutch").criteria(edition)
+
+    def published(self, t, rnd):
+        from pairchk.pairing import published_pairing
+
+        return published_pairing(t, rnd)
+
+    def state(self, t, rnd, *, edition):
+        return self._state(t, rnd, edition=edition)
+
+    def pair(self, state):
+        return self._pair(state)
+
+    def evaluate(self, state, pairing):
+        values = self._values(state, pairing)
+        cls = dataclasses.make_dataclass("Q", [(k, Any) for k in values], frozen=True)
+        return cls(**values)
+
+    def violations(self, state, pairing):
+        return [Violation("C.04.1", v, (), None) for v in self._violations(state, pairing)]
 
 
-def fake_engine(refs: dict[int, RoundPairing | None], criteria=None, violations=None) -> Engine:
-    """An engine whose reference for round r is ``refs[r]`` (None: unpairable).
+def fake_engine(refs: dict[int, RoundPairing | None], criteria=None, violations=None) -> FakeSystem:
+    """A system whose reference for round r is ``refs[r]`` (None: unpairable).
 
     ``criteria(pairing) -> dict`` gives criteria values; ``violations(t, rnd, pairing)`` the
     absolute-rule breaches (default: rematches, computed from the model).
@@ -51,7 +93,7 @@ def fake_engine(refs: dict[int, RoundPairing | None], criteria=None, violations=
     def pair(state):
         ref = refs[state[1]]
         if ref is None:
-            raise Unpairable("every candidate repeats a game")
+            raise UnpairableError("every candidate repeats a game")
         return ref
 
     def criteria_values(state, pairing):
@@ -69,7 +111,11 @@ def fake_engine(refs: dict[int, RoundPairing | None], criteria=None, violations=
                     out.append(f"{p.white}-{p.black} already played in round {r} (C1)")
         return out
 
-    return Engine("dutch", round_state, pair, criteria_values, absolute_violations, Unpairable)
+    return FakeSystem(round_state, pair, criteria_values, absolute_violations)
+
+
+def test_fake_system_satisfies_the_protocol():
+    assert isinstance(fake_engine({}), System)
 
 
 def as_published(t: Tournament) -> dict[int, RoundPairing]:
@@ -117,7 +163,7 @@ def test_edition_override_wins_and_is_validated():
 
 def test_identical_rounds_are_ok():
     t = five_players()
-    report = check(t, path="five.trf", engine=fake_engine(as_published(t)))
+    report = check(t, path="five.trf", system=fake_engine(as_published(t)))
     assert [(r.round, r.status) for r in report.rounds] == [(1, "ok"), (2, "ok")]
     assert report.ok
     assert report.edition == "2026"
@@ -136,7 +182,7 @@ def test_different_pairs_and_bye_are_listed_and_explained_by_first_worse_criteri
             return {"C5": 1, "C6": 0, "C7": [0], "C12": 3, "C13": 2}
         return {"C5": 1, "C6": 0, "C7": [0], "C12": 1, "C13": 3}
 
-    report = check(t, engine=fake_engine(refs, criteria))
+    report = check(t, system=fake_engine(refs, criteria))
     r2 = report.rounds[1]
     assert r2.status == "deviation"
     assert r2.differences == [
@@ -155,7 +201,7 @@ def test_colour_swap_is_a_deviation_named_by_criterion_or_colour_allocation():
     t = five_players()
     refs = as_published(t)
     refs[1] = RoundPairing(1, (Pair(2, 1), Pair(3, 4)), bye=5)
-    report = check(t, engine=fake_engine(refs))
+    report = check(t, system=fake_engine(refs))
     r1 = report.rounds[0]
     assert r1.status == "deviation"
     assert r1.differences == ["colours swapped: 1-2 (reference 2-1)"]
@@ -167,7 +213,7 @@ def test_equally_good_pairing_loses_on_generation_order_2017_wording():
     t = five_players()
     refs = as_published(t)
     refs[2] = RoundPairing(2, (Pair(1, 3), Pair(5, 4)), bye=2)
-    report = check(t, edition="2017", engine=fake_engine(refs))
+    report = check(t, edition="2017", system=fake_engine(refs))
     assert report.rounds[1].explanation == (
         "equally good on every criterion of the 2017 text; the reference pairing comes first "
         "in the generation order (C.04.3 B, D)")
@@ -182,7 +228,7 @@ def test_criterion_wording_2017_uses_lettered_numbers():
     def criteria(p):
         return {"C5": 0, "C6": [2, 1] if p.bye == 3 else [1, 1]}
 
-    report = check(t, edition="2017", engine=fake_engine(refs, criteria))
+    report = check(t, edition="2017", system=fake_engine(refs, criteria))
     assert report.rounds[1].explanation == (
         "C.6 (2017) pairing score differences (PSD), highest first: published [2, 1], reference [1, 1]")
 
@@ -197,7 +243,7 @@ def test_rematch_in_published_round_is_a_violation():
     rows[5][1] = E(Kind.LOSS, 4, B)
     bad = t.replace(players=tuple(Player(n, entries=tuple(e)) for n, e in rows.items()))
     refs = as_published(t)
-    report = check(bad, engine=fake_engine(refs))
+    report = check(bad, system=fake_engine(refs))
     r2 = report.rounds[1]
     assert r2.status == "violation"
     assert r2.violations == ["2-1 already played in round 1 (C1)"]
@@ -208,7 +254,7 @@ def test_unpairable_round_is_reported_as_such():
     t = five_players()
     refs = as_published(t)
     refs[2] = None
-    report = check(t, engine=fake_engine(refs))
+    report = check(t, system=fake_engine(refs))
     r2 = report.rounds[1]
     assert r2.status == "unpairable"
     assert r2.explanation == "no legal pairing exists: every candidate repeats a game"
@@ -221,7 +267,7 @@ def test_forfeit_without_colours_compares_on_pairs_only():
     rows[1][1] = E(Kind.FORFEIT_WIN, 4, Color.NONE)  # written "4 - +"
     rows[4][1] = E(Kind.FORFEIT_LOSS, 1, Color.NONE)
     ff = t.replace(players=tuple(Player(n, entries=tuple(e)) for n, e in rows.items()))
-    report = check(ff, engine=fake_engine(refs))
+    report = check(ff, system=fake_engine(refs))
     r2 = report.rounds[1]
     assert r2.status == "ok"
     assert r2.differences == ["compared on pairs only (no colours in the file): 1-4"]
@@ -242,7 +288,7 @@ def test_uncoloured_pairs_get_reference_colours_for_evaluation():
         seen.append(p)
         return {"C5": p.bye}
 
-    report = check(ff, engine=fake_engine(refs, criteria))
+    report = check(ff, system=fake_engine(refs, criteria))
     assert report.rounds[1].status == "deviation"
     published_eval = seen[0]
     assert Pair(4, 1) in published_eval.pairs  # the reference's colours, marked coloured
@@ -254,7 +300,7 @@ def test_players_not_to_be_paired_are_named():
     t = five_players()
     refs = as_published(t)
     refs[2] = RoundPairing(2, (Pair(4, 1),), bye=2)  # 3 and 5 absent for the engine
-    report = check(t, engine=fake_engine(refs))
+    report = check(t, system=fake_engine(refs))
     assert report.rounds[1].explanation == (
         "published round pairs players who are not to be paired in this round: 3, 5")
 
@@ -267,7 +313,7 @@ def test_two_pabs_in_one_round_are_a_violation():
     t3 = t.replace(players=tuple(Player(n, entries=tuple(e)) for n, e in rows.items()))
     refs = as_published(t)
     refs[3] = RoundPairing(3, (), bye=1)
-    report = check(t3, engine=fake_engine(refs), rounds=[3])
+    report = check(t3, system=fake_engine(refs), rounds=[3])
     assert report.rounds[0].status == "violation"
     assert report.rounds[0].violations == [
         "2 pairing-allocated byes in one round (1, 2) (C.04.1 art. 3)"]
@@ -279,10 +325,9 @@ def test_engine_bug_is_not_reported_as_a_verdict():
     def boom(state):
         raise KeyError(99)
 
-    eng = Engine("dutch", lambda t, r, *, edition: None, boom, lambda s, p: {},
-                 lambda s, p: [], Unpairable)
+    eng = FakeSystem(lambda t, r, *, edition: None, boom, lambda s, p: {}, lambda s, p: [])
     with pytest.raises(checker.EngineFailure, match="round 1: the dutch engine failed: KeyError"):
-        check(t, engine=eng)
+        check(t, system=eng)
 
 
 def test_compare_reports_each_kind_of_difference():
@@ -305,22 +350,22 @@ def test_board_order_uses_score_then_sum_then_rank():
     assert order == [(4, 3), (7, 1), (2, 8), (5, 6)]
 
 
-def test_pair_round_defaults_to_next_round_in_board_order():
+def test_pair_defaults_to_next_round_in_board_order():
     t = five_players()
     ref3 = RoundPairing(3, (Pair(5, 3), Pair(1, 2)), bye=4)
-    pairing, ed, why = checker.pair_round(t, engine=fake_engine({3: ref3}))
-    assert pairing.round == 3 and ed == "2026"
+    res = checker.pair(t, system=fake_engine({3: ref3}))
+    assert res.pairing.round == 3 and res.edition == "2026"
     # scores before round 3: 1: 1.5, 2: 1, 3: 1.5, 4: 1, 5: 1
-    assert [(p.white, p.black) for p in pairing.pairs] == [(1, 2), (5, 3)]
-    assert pairing.bye == 4
+    assert [(p.white, p.black) for p in res.pairing.pairs] == [(1, 2), (5, 3)]
+    assert res.pairing.bye == 4
 
 
-def test_engine_for_missing_system_is_unavailable(monkeypatch):
+def test_a_system_whose_module_is_missing_is_unavailable(monkeypatch):
     from pairchk import systems
 
-    monkeypatch.setitem(systems.SYSTEMS, "nosuch", "nosuch_engine")
-    with pytest.raises(checker.EngineUnavailable, match="pairing system 'nosuch' is not available"):
-        checker.engine_for("nosuch")
+    monkeypatch.setitem(systems.MODULES, "nosuch", "pairchk.systems.nosuch_engine")
+    with pytest.raises(systems.SystemUnavailable, match="pairing system 'nosuch' is not available"):
+        systems.get("nosuch")
 
 
 def test_colour_swap_names_the_preferences_from_the_state():
@@ -330,15 +375,15 @@ def test_colour_swap_names_the_preferences_from_the_state():
     refs = as_published(t)
     refs[2] = RoundPairing(2, (Pair(1, 4), Pair(2, 5)), bye=3)
     prefs = {1: NS(pref=W, pref_kind=NS(value="strong")), 4: NS(pref=Color.NONE, pref_kind=None)}
-    eng = Engine("dutch", lambda t, r, *, edition: NS(players=prefs, t=t, rnd=r), lambda s: refs[s.rnd],
-                 lambda s, p: {"C12": 0}, lambda s, p: [], Unpairable)
-    r2 = check(t, engine=eng).rounds[1]
+    eng = FakeSystem(lambda t, r, *, edition: NS(players=prefs, t=t, rnd=r), lambda s: refs[s.rnd],
+                     lambda s, p: {"C12": 0}, lambda s, p: [])
+    r2 = check(t, system=eng).rounds[1]
     assert r2.differences == ["colours swapped: 4-1 (reference 1-4)"]
     assert r2.explanation == (
         "same pairs, equally good on every criterion; colours differ from the colour allocation "
         "rules C.04.3 art. 5.2 (2026); 1 prefers white (strong)")
     prefs[1] = NS(pref=Color.NONE, pref_kind=None)
-    r2 = check(t, engine=eng).rounds[1]
+    r2 = check(t, system=eng).rounds[1]
     assert r2.explanation == (
         "same pairs, equally good on every criterion; colours differ from the colour allocation "
         "rules C.04.3 art. 5.2 (2026); no player in these pairs has a colour preference, so the "
@@ -347,7 +392,7 @@ def test_colour_swap_names_the_preferences_from_the_state():
 
 def test_a_tournament_without_rounds_has_nothing_to_check():
     t = Tournament(rounds=5, players=(Player(1), Player(2)))
-    report = check(t, engine=fake_engine({}))
+    report = check(t, system=fake_engine({}))
     assert report.rounds == [] and report.ok
     assert report.notes == ["no round has been paired yet: nothing to check",
                             "rounds 1-5 of 5 are not played yet"]
@@ -368,20 +413,21 @@ def test_trailing_round_with_only_preset_byes_is_not_checked():
     rows = {p.number: list(p.entries) for p in t.players}
     rows[1].append(E(Kind.HALF_BYE))  # round 3: a requested bye entered ahead, nothing paired
     t3 = t.replace(players=tuple(Player(n, entries=tuple(e)) for n, e in rows.items()))
-    report = check(t3, engine=fake_engine(as_published(t)))
+    report = check(t3, system=fake_engine(as_published(t)))
     assert [r.round for r in report.rounds] == [1, 2]
     assert report.notes == ["round 3: only byes or absences recorded, not paired yet: not checked"]
 
 
-def test_a_file_declaring_another_fide_system_gets_a_note_when_checked_as_dutch():
-    from pairchk import formats
-    from pairchk.checker import check
-
+def test_a_file_declaring_a_system_pairchk_cannot_pair_is_not_checked():
     from pathlib import Path
+
+    from pairchk import formats
 
     fixture = Path(__file__).resolve().parents[1] / "fixtures" / "dutch_p008_r06.trf"
     t = formats.load_path(str(fixture)).tournament
-    rep = check(t.replace(system="FIDE_BURSTEIN"), path="b.trf", edition="2026")
-    assert rep.notes[0] == ("the file declares the system FIDE_BURSTEIN, which pairchk has no "
-                            "engine for: its rounds were checked against the FIDE Dutch rules")
-    assert not check(t, path="d.trf").notes
+    rep = check(t.replace(system="FIDE_BURSTEIN"), path="b.trf")
+    assert rep.verdict == "not checked" and rep.system_reason == "from the TRF26 192 code FIDE_BURSTEIN"
+    assert rep.not_checked == ("the file declares the pairing system FIDE_BURSTEIN, which pairchk "
+                               "cannot pair: its rounds were not re-paired")
+    assert rep.rounds == []  # no rule every system shares is broken
+    assert check(t.replace(system="FIDE_BURSTEIN"), system="dutch").verdict == "ok"

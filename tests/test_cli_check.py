@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from dataclasses import make_dataclass
 from types import SimpleNamespace
 
 import pytest
@@ -16,6 +17,7 @@ from typer.testing import CliRunner
 from pairchk import systems
 from pairchk.cli import app
 from pairchk.pairing import Pair, RoundPairing, published_pairing
+from pairchk.system import UnpairableError
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = str(ROOT / "fixtures" / "dutch_p008_r06.trf")
@@ -23,44 +25,59 @@ FIXTURE = str(ROOT / "fixtures" / "dutch_p008_r06.trf")
 runner = CliRunner()
 
 
-class Unpairable(ValueError):
-    pass
+class FakeDutch:
+    """A system whose reference is the published round unless ``change`` says other."""
 
+    name = "dutch"
+    title = "fake Dutch"
+    codes = ("FIDE_DUTCH_2025",)
+    editions = ("2026", "2017")
+    fixed = False
+    teams = False
 
-def fake_module(change: dict[int, RoundPairing | None] | None = None) -> SimpleNamespace:
-    """A system module whose reference is the published round unless ``change`` says other."""
-    change = change or {}
+    def __init__(self, change: dict[int, RoundPairing | None] | None = None):
+        self.change = change or {}
 
-    def round_state(t, rnd, *, edition):
+    def select_edition(self, t, override=None):
+        from pairchk.systems.dutch_system import select_edition
+
+        return select_edition(t, override)
+
+    def criteria(self, edition):
+        from pairchk.systems.dutch_system import SYSTEM
+
+        return SYSTEM.criteria(edition)
+
+    def published(self, t, rnd):
+        return published_pairing(t, rnd)
+
+    def state(self, t, rnd, *, edition):
         return SimpleNamespace(t=t, rnd=rnd, edition=edition)
 
-    def pair(state):
-        if state.rnd in change:
-            if change[state.rnd] is None:
-                raise Unpairable("no legal pairing")
-            return change[state.rnd]
+    def pair(self, state):
+        if state.rnd in self.change:
+            if self.change[state.rnd] is None:
+                raise UnpairableError("no legal pairing")
+            return self.change[state.rnd]
         return published_pairing(state.t, state.rnd)
 
-    return SimpleNamespace(
-        round_state=round_state, pair=pair, UnpairableError=Unpairable,
+    def evaluate(self, s, p):
         # the colour-preference criterion is C12 in the 2026 text, C.10 in the 2017 text
-        criteria_values=lambda s, p: {
-            "C5": 0,
-            ("C10" if s.edition == "2017" else "C12"):
-                0 if s.rnd not in change else (1 if p == change[s.rnd] else 2)},
-        absolute_violations=lambda s, p: [],
-    )
+        key = "C10" if s.edition == "2017" else "C12"
+        value = 0 if s.rnd not in self.change else (1 if p == self.change[s.rnd] else 2)
+        return make_dataclass("Q", [("C5", int), (key, int)], frozen=True)(0, value)
+
+    def violations(self, s, p):
+        return []
 
 
 @pytest.fixture
 def engine(monkeypatch):
-    """Install a fake dutch module; returns a setter for the rounds it pairs differently."""
-    mods = {"dutch": fake_module()}
-    real_get = systems.get
-    monkeypatch.setattr(systems, "get", lambda name: mods[name] if name in mods else real_get(name))
+    """Install a fake dutch system; returns a setter for the rounds it pairs differently."""
+    monkeypatch.setattr(systems, "_registered", {"dutch": FakeDutch()})
 
-    def set_change(change, name="dutch", mod=None):
-        mods[name] = mod or fake_module(change)
+    def set_change(change):
+        systems.register(FakeDutch(change))
 
     return set_change
 
@@ -69,8 +86,8 @@ def test_check_all_rounds_ok_exits_0(engine):
     result = runner.invoke(app, ["check", FIXTURE])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[0] == (f"{FIXTURE}: dutch, edition 2026 (system code FIDE_DUTCH_2025 in the "
-                        "file means the 2026 text)")
+    assert lines[0] == (f"{FIXTURE}: dutch (from the TRF26 192 code FIDE_DUTCH_2025), edition 2026 "
+                        "(system code FIDE_DUTCH_2025 in the file means the 2026 text)")
     assert lines[1:7] == [f"round {r}: ok" for r in range(1, 7)]
     assert lines[-1] == "summary: 6 rounds checked: 6 ok"
 
@@ -142,37 +159,24 @@ def test_check_bad_trf_line_exits_3_with_location(tmp_path):
 
 def test_check_usage_errors_exit_2():
     r = runner.invoke(app, ["check", FIXTURE, "--edition", "2025"])
-    assert (r.exit_code, r.stderr) == (2, "error: unknown edition '2025'; known editions: 2026, 2017\n")
+    assert (r.exit_code, r.stderr) == (2, "error: unknown edition '2025'; known editions: 2026, 2017, 1997\n")
+    r = runner.invoke(app, ["check", FIXTURE, "--system", "dutch", "--edition", "1997"])
+    assert (r.exit_code, r.stderr) == (2, "error: unknown edition '1997'; known editions: 2026, 2017\n")
     r = runner.invoke(app, ["check", FIXTURE, "--format", "xml"])
     assert (r.exit_code, r.stderr) == (2, "error: unknown report format 'xml'; known: text, json, html\n")
     r = runner.invoke(app, ["check", FIXTURE, "--system", "monrad"])
     assert r.exit_code == 2
     assert r.stderr == ("error: unknown pairing system 'monrad'; known systems: "
-                        + ", ".join(systems.SYSTEMS) + "\n")
-    assert "dutch, berger" in r.stderr
+                        + ", ".join(systems.names()) + "\n")
+    assert "dutch, dubov, berger" in r.stderr
 
 
 def test_check_system_not_available(monkeypatch):
-    monkeypatch.setitem(systems.SYSTEMS, "nosuch", "nosuch_engine")
+    monkeypatch.setitem(systems.MODULES, "nosuch", "pairchk.systems.nosuch_engine")
     r = runner.invoke(app, ["check", FIXTURE, "--system", "nosuch"])
     assert r.exit_code == 1
-    assert r.stderr == "error: pairing system 'nosuch' is not available in this installation\n"
-
-
-def test_check_dispatches_to_a_fixed_schedule_system(engine):
-    from pairchk.pairing import CheckReport, RoundReport
-
-    calls = []
-
-    def check(t, *, path):
-        calls.append(path)
-        return CheckReport(path, "berger", rounds=[RoundReport(1, "ok"), RoundReport(2, "deviation")])
-
-    engine(None, name="berger", mod=SimpleNamespace(check=check))
-    r = runner.invoke(app, ["check", FIXTURE, "--system", "berger"])
-    assert r.exit_code == 1 and calls == [FIXTURE]
-    assert r.stdout.splitlines() == [f"{FIXTURE}: berger", "round 1: ok", "round 2: deviation",
-                                     "summary: 2 rounds checked: 1 ok, 1 deviation"]
+    assert r.stderr == (f"error: {FIXTURE}: pairing system 'nosuch' is not available in this "
+                        "installation (pairchk.systems.nosuch_engine is missing)\n")
 
 
 def test_pair_next_round_text_and_json(engine):
@@ -181,7 +185,7 @@ def test_pair_next_round_text_and_json(engine):
     r = runner.invoke(app, ["pair", FIXTURE])
     assert r.exit_code == 0, r.output
     out = r.stdout.splitlines()
-    assert out[0].startswith("round 7 (dutch, edition 2026: ")
+    assert out[0].startswith("round 7 (dutch from the TRF26 192 code FIDE_DUTCH_2025; edition 2026: ")
     assert out[-1] == "bye: none"
     assert len(out) == 6 and out[1].startswith("board 1: white ")
     r = runner.invoke(app, ["pair", FIXTURE, "--format", "json"])
@@ -207,7 +211,8 @@ def test_pair_with_the_real_engine_reproduces_the_published_round():
     r = runner.invoke(app, ["pair", FIXTURE, "--round", "4"])
     assert r.exit_code == 0, r.output
     assert r.stdout.splitlines() == [
-        "round 4 (dutch, edition 2026: system code FIDE_DUTCH_2025 in the file means the 2026 text)",
+        "round 4 (dutch from the TRF26 192 code FIDE_DUTCH_2025; edition 2026: system code "
+        "FIDE_DUTCH_2025 in the file means the 2026 text)",
         "board 1: white 2 - black 4",
         "board 2: white 3 - black 1",
         "board 3: white 7 - black 6",
@@ -230,14 +235,11 @@ def test_check_with_the_real_engine_on_the_fixture_exits_0():
     assert r.stdout.splitlines()[-1] == "summary: 6 rounds checked: 6 ok"
 
 
-def test_edition_with_a_fixed_schedule_system_is_ignored_with_a_warning(engine):
-    from pairchk.pairing import CheckReport, RoundReport
-
-    engine(None, name="berger", mod=SimpleNamespace(
-        check=lambda t, *, path: CheckReport(path, "berger", rounds=[RoundReport(1, "ok")])))
+def test_edition_with_a_fixed_schedule_system_is_a_usage_error():
     r = runner.invoke(app, ["check", FIXTURE, "--system", "berger", "--edition", "2017"])
-    assert r.exit_code == 0
-    assert r.stderr == "warning: --edition applies to the Dutch system only; ignored for berger\n"
+    assert r.exit_code == 2
+    assert r.stderr == ("error: --edition applies to the Swiss systems only; berger "
+                        "has one text (C.05 Annex 1)\n")
 
 
 @pytest.mark.parametrize("fixture, system, code", [
@@ -251,11 +253,7 @@ def test_fixed_schedule_systems_share_the_report_schema_and_exit_codes(fixture, 
     path = ROOT / "fixtures" / fixture
     if not path.exists():
         pytest.skip(f"{fixture} not in fixtures/")
-    try:
-        mod = systems.get(system)
-    except ModuleNotFoundError:
-        pytest.skip(f"system {system} not available")
-    assert hasattr(mod, "check")
+    assert systems.get(system).fixed
     r = runner.invoke(app, ["check", str(path), "--system", system, "--format", "json"])
     assert r.exit_code == code, r.output
     data = json.loads(r.stdout)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from pathlib import Path
 
+import pairchk
 from pairchk import formats
 from pairchk.model import (Acceleration, ByeKind, DeclaredBye, NationalRating, Player, RoundEntry,
                            Kind, Color, TeamMatch, Tournament)
@@ -80,7 +81,7 @@ def test_trf26_writes_330_only_for_forfeits_and_a_travel_partner_league_still_ch
 
     t = _with_team_matches(formats.load_path(str(TP)).tournament)
     n = len(t.team_matches)
-    assert n == 24 and travel_partner.check(t).ok
+    assert n == 24 and pairchk.check(t, system="travel-partner").ok
     forfeit = TeamMatch(7, 1, 6, "+-")  # round 7 of the schedule: 1 plays 6
     t = t.replace(team_matches=t.team_matches + (forfeit,))
     d = formats.dump(t, "trf26")

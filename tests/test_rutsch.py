@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import pairchk
 from pairchk import formats
 from pairchk.model import Kind
 from pairchk.pairing import Pair, RoundPairing
@@ -201,7 +202,7 @@ def _tournament(sched, n):
 
 def test_clean_file_checks_ok_in_every_round():
     t = formats.load_path(str(FIX / "rutsch_8.trf")).tournament
-    rep = rutsch.check(t, path="rutsch_8.trf")
+    rep = pairchk.check(t, system="rutsch", path="rutsch_8.trf")
     assert [r.status for r in rep.rounds] == ["ok"] * 7
 
 
@@ -210,7 +211,7 @@ def test_colour_flip_flagged_in_that_round_only_with_the_seating_as_reason():
     r5 = sched[4]
     flipped = list(sched)
     flipped[4] = RoundPairing(5, (Pair(r5.pairs[0].black, r5.pairs[0].white),) + r5.pairs[1:], r5.bye)
-    rep = rutsch.check(_tournament(flipped, 9), path="x")
+    rep = pairchk.check(_tournament(flipped, 9), system="rutsch", path="x")
     assert [r.round for r in rep.rounds if r.status != "ok"] == [5]
     p = r5.pairs[0]
     a, b = sorted(p.players)
@@ -224,6 +225,6 @@ def test_wrong_bye_flagged():
     g = next(p for p in r2.pairs if 3 in p.players)
     other = next(iter(g.players - {3}))
     new = RoundPairing(2, tuple(p for p in r2.pairs if p is not g) + (Pair(2, other),), 3)
-    rep = rutsch.check(_tournament([sched[0], new], 5), path="x")
+    rep = pairchk.check(_tournament([sched[0], new], 5), system="rutsch", path="x")
     assert [r.status for r in rep.rounds] == ["ok", "deviation"]
     assert "bye given to 3; the schedule gives it to 2" in rep.rounds[1].differences

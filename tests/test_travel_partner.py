@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import pairchk
 from pairchk.model import Color, Kind, Lineup, Player, RoundEntry, Team, TeamMatch, Tournament
 from pairchk.systems import berger
 from pairchk.systems import travel_partner as tp
@@ -186,7 +187,7 @@ def league(n: int, sched=None) -> Tournament:
 
 @pytest.mark.parametrize("n,mode", [(8, "first"), (8, "home"), (10, "first"), (7, "first")])
 def test_clean_league_checks_ok_and_says_where_partners_meet(n, mode):
-    rep = tp.check(league(n, tp.schedule(n, partners=mode)), path="x")
+    rep = pairchk.check(league(n, tp.schedule(n, partners=mode)), system="travel-partner", path="x")
     assert [r.status for r in rep.rounds] == ["ok"] * len(tp.schedule(n, partners=mode))
     if n % 4 == 0:
         assert ("extra round before" in rep.notes[-1]) == (mode == "first")
@@ -199,11 +200,11 @@ def test_board_colours_reversed_in_one_match_flagged_in_that_round_only():
     flipped = tp.TeamPairing(m.first, m.second, m.first if m.white_on_even == m.second else m.second, m.host)
     altered = list(sched)
     altered[2] = tp.TeamRound(3, r3.day, (flipped,) + r3.matches[1:], r3.byes)
-    rep = tp.check(league(8, altered), path="x")
+    rep = pairchk.check(league(8, altered), system="travel-partner", path="x")
     assert [r.round for r in rep.rounds if r.status != "ok"] == [3]
     assert rep.rounds[2].differences == [
-        f"{m.first}–{m.second}: {flipped.white_on_even} has White on the even boards; "
-        f"the schedule gives them to {m.white_on_even}"
+        f"colour of {m.first}–{m.second} reversed: {m.white_on_even} has White on the even boards "
+        "in the schedule"
     ]
     assert "Partnertausch" in rep.rounds[2].explanation
 
@@ -215,12 +216,12 @@ def test_matches_swapped_between_rounds_of_a_day_flagged_in_both_rounds():
         tp.TeamRound(2, 1, sched[2].matches, ()),
         tp.TeamRound(3, 1, sched[1].matches, ()),
     )
-    rep = tp.check(league(8, altered), path="x")
+    rep = pairchk.check(league(8, altered), system="travel-partner", path="x")
     assert [r.round for r in rep.rounds if r.status != "ok"] == [2, 3]
     assert rep.rounds[1].differences[0].endswith("is not in the schedule: 1 plays 7, 8 plays 2")
 
 
 def test_file_without_teams_is_reported():
-    rep = tp.check(Tournament(players=(Player(1), Player(2))), path="x")
+    rep = pairchk.check(Tournament(players=(Player(1), Player(2))), system="travel-partner", path="x")
     assert rep.notes == ["no teams in the file: a travel-partner league is a team event"]
     assert rep.rounds == []

@@ -1,32 +1,102 @@
-"""Pairing systems: one module per system, pure functions from history to a pairing; no I/O.
+"""The registry of pairing systems: the one way the checker, the CLI and the generator find one.
 
-Each module defines ``NAME`` and is looked up by :func:`get`.
+Every pairing system is an object satisfying :class:`pairchk.system.System`. A system lives in
+its own module, which exposes it as the module-level ``SYSTEM``; the module is imported only
+when the system is first asked for (``pairchk --help`` imports no engine).
+
+**Adding a system** is one line in :data:`MODULES`: its CLI name and the module that holds
+``SYSTEM``, e.g. ``"dubov": "pairchk.systems.dubov"``. The module's ``SYSTEM.name`` must be that
+CLI name; ``SYSTEM.codes`` lists the TRF26 192 / TRF16 092 codes (upper case, ``_BAKU``
+variants included) that select it from a file. A system built elsewhere (a test, a plug-in) can
+also be added at run time with :func:`register`.
+
+>>> names()[:3]
+('dutch', 'dubov', 'berger')
+>>> get("dutch").title
+'FIDE Dutch system (C.04.3)'
+>>> for_code("FIDE_DUTCH_2025_BAKU").name, for_code("berger_roundrobin").name
+('dutch', 'berger')
+>>> for_code("FIDE_SCHILLER") is None
+True
 """
 
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
+from typing import TYPE_CHECKING
 
 from ..errors import PairchkError
 
-# CLI name -> module name
-SYSTEMS = {
-    "dutch": "dutch",
-    "berger": "berger",
-    "rutsch": "rutsch",
-    "travel-partner": "travel_partner",
-    "knockout": "knockout",
-    "club": "club",  # the club Swiss of seed 004
-    "dubov": "dubov",  # FIDE C.04.4.1, editions 2026 and 1997 (module exposes SYSTEM)
+if TYPE_CHECKING:
+    from ..system import System
+
+# CLI name -> module exposing ``SYSTEM`` (in the order ``names()`` lists them).
+MODULES: dict[str, str] = {
+    "dutch": "pairchk.systems.dutch_system",
+    "dubov": "pairchk.systems.dubov",
+    "berger": "pairchk.systems.berger",
+    "rutsch": "pairchk.systems.rutsch",
+    "travel-partner": "pairchk.systems.travel_partner",
+    "knockout": "pairchk.systems.knockout",
+    "club": "pairchk.systems.club",  # the club Swiss of seed 004
 }
 
+_registered: dict[str, "System"] = {}
 
-def get(name: str) -> ModuleType:
+
+class SystemUnavailable(PairchkError):
+    """The pairing system named is known but cannot be loaded in this installation."""
+
+
+def register(system: "System") -> "System":
+    """Add ``system`` under its ``name`` (replacing any system of that name); returns it."""
+    _registered[system.name] = system
+    return system
+
+
+def names() -> tuple[str, ...]:
+    """CLI names of every known system: the table first, then those registered at run time."""
+    return tuple(dict.fromkeys([*MODULES, *_registered]))
+
+
+def get(name: str) -> "System":
+    """The system called ``name`` (its CLI name).
+
+    >>> get("nosuch")
+    Traceback (most recent call last):
+    ...
+    pairchk.errors.PairchkError: unknown pairing system 'nosuch'; known systems: dutch, dubov, berger, rutsch, travel-partner, knockout, club
+    """
+    if name in _registered:
+        return _registered[name]
+    modname = MODULES.get(name)
+    if modname is None:
+        raise PairchkError(f"unknown pairing system {name!r}; known systems: {', '.join(names())}")
     try:
-        modname = SYSTEMS[name]
-    except KeyError:
-        raise PairchkError(
-            f"unknown pairing system {name!r}; known systems: {', '.join(SYSTEMS)}"
+        mod = importlib.import_module(modname)
+    except ModuleNotFoundError as exc:
+        raise SystemUnavailable(
+            f"pairing system {name!r} is not available in this installation ({exc.name} is missing)"
         ) from None
-    return importlib.import_module(f"{__name__}.{modname}")
+    system = getattr(mod, "SYSTEM", None)
+    if system is None or system.name != name:
+        raise SystemUnavailable(f"module {modname} defines no SYSTEM named {name!r}")
+    return register(system)
+
+
+def for_code(code: str) -> "System | None":
+    """The system a TRF26 192 code (or a code written into TRF16 092) selects, or None.
+
+    Case and surrounding blanks are ignored. Systems that fail to load are skipped.
+    """
+    key = code.strip().upper()
+    if not key:
+        return None
+    for name in names():
+        try:
+            system = get(name)
+        except SystemUnavailable:
+            continue
+        if key in system.codes:
+            return system
+    return None

@@ -23,10 +23,13 @@ the plain variant (both cycles in table order).
 
 from __future__ import annotations
 
+from functools import partial
+
 from ..errors import PairchkError
 from ..model import Tournament
-from ..pairing import CheckReport, Pair, RoundPairing
+from ..pairing import Pair, RoundPairing
 from . import roundrobin
+from .fixed import FixedSystem, states_from
 from .roundrobin import table_size
 
 NAME = "berger"
@@ -139,85 +142,82 @@ def _table_round(rnd: int, cycle: int, double: bool, swap_last: bool) -> int:
     return r
 
 
-def check(t: Tournament, *, path: str = "") -> CheckReport:
-    """Check every recorded round of ``t`` against the Berger table.
+class BergerSystem(FixedSystem):
+    """The Berger round robin as a :class:`~pairchk.system.System` (single or double cycle).
 
     Single or double cycle is decided by the number of rounds (declared, else recorded); for a
     double round robin the FIDE-recommended variant (last two rounds of cycle 1 swapped) and the
-    plain one are both accepted and the report says which one the file follows. When the start
+    plain one are both accepted and the notes say which one the file follows. When the start
     numbers are not the Berger numbers, the numbering under which the file is a Berger table is
-    searched for and reported.
+    searched for and the rounds are read in Berger numbers.
     """
-    n = len(t.players)
-    report = CheckReport(path=path, system=NAME, edition=ARTICLE)
-    numbers = sorted(p.number for p in t.players)
-    if numbers != list(range(1, n + 1)):
-        report.notes.append(
-            f"start numbers are not 1..{n} ({numbers[:5]}...); cannot map them to a Berger table"
-        )
-        return report
-    m = table_size(n)
-    cycle = m - 1
-    rounds = t.rounds or t.played_rounds
-    double = rounds > cycle
-    if rounds not in (cycle, 2 * cycle):
-        report.notes.append(
-            f"{rounds} rounds for {n} players: a single round robin has {cycle}, a double one "
-            f"{2 * cycle}; checked as {'double' if double else 'single'}"
-        )
-    variants = [True, False] if double else [True]
-    best = None
-    for swap in variants:
-        table = schedule(n, double=double, swap_last=swap)
-        reps = _check_with(t, table, m, cycle, double, swap, None)
-        score = sum(r.status == "ok" for r in reps)
-        if best is None or score > best[0]:
-            best = (score, swap, table, reps, None)
-    assert best is not None
-    score, swap, table, reps, numbering = best
-    if any(_pairs_differ(r) for r in reps):
-        found = roundrobin.find_numbering(t, table)
-        if found is not None and found[1] == len(reps) and found[0] != {x: x for x in numbers}:
-            numbering = found[0]
-            reps = _check_with(t, table, m, cycle, double, swap, numbering)
-            shown = ", ".join(f"{k}→{v}" for k, v in sorted(numbering.items()))
-            report.notes.append(
-                f"the start numbers are not the Berger numbers; the file is a Berger table under "
-                f"the numbering (start number → Berger number) {shown}; rounds are reported in "
-                f"Berger numbers"
-            )
-        else:
-            near = f" (at best {found[1]} of {len(reps)} rounds match)" if found else ""
-            report.notes.append(
-                f"no numbering of the players makes every round a Berger round{near}"
-            )
-    if double and sum(r.status == "ok" for r in reps) * 2 < len(reps):
-        report.notes.append("double round robin; the file follows neither variant in most rounds")
-    elif double:
-        report.notes.append(
-            "double round robin, "
-            + (
-                "FIDE-recommended variant: last two rounds of the first cycle swapped, second cycle in table order with colours reversed"
-                if swap
-                else "plain variant: both cycles in table order, second cycle with colours reversed"
-            )
-        )
-    report.rounds = reps
-    return report
+
+    name = NAME
+    title = "Berger round robin (C.05 Annex 1)"
+    codes = ("FIDE_ROUNDROBIN", "FIDE_DOUBLEROUNDROBIN", "BERGER_ROUNDROBIN", "BERGER_ROUNDROBIN_G1",
+             "BERGER_DOUBLEROUNDROBIN", "CUSTOM_ROUNDROBIN", "OTHER_ROUNDROBIN")
+    article = ARTICLE
+
+    def plan(self, t: Tournament):
+        n = len(t.players)
+        numbers = sorted(p.number for p in t.players)
+        if n < 2 or numbers != list(range(1, n + 1)):
+            return (), (f"start numbers are not 1..{n} ({numbers[:5]}...); cannot map them to a "
+                        "Berger table",)
+        notes: list[str] = []
+        m = table_size(n)
+        cycle = m - 1
+        rounds = t.rounds or t.played_rounds
+        double = rounds > cycle
+        if rounds not in (cycle, 2 * cycle):
+            notes.append(f"{rounds} rounds for {n} players: a single round robin has {cycle}, a "
+                         f"double one {2 * cycle}; checked as {'double' if double else 'single'}")
+        best = None
+        for swap in ([True, False] if double else [True]):
+            table = schedule(n, double=double, swap_last=swap)
+            pubs = roundrobin.published_rounds(t, table)
+            score = sum(roundrobin.as_scheduled(p, table[p.round - 1]) for p in pubs)
+            if best is None or score > best[0]:
+                best = (score, swap, table, pubs)
+        assert best is not None
+        score, swap, table, pubs = best
+        if any(not _same_games(p, table[p.round - 1]) for p in pubs):
+            found = roundrobin.find_numbering(t, table)
+            if found is not None and found[1] == len(pubs) and found[0] != {x: x for x in numbers}:
+                numbering = found[0]
+                pubs = roundrobin.published_rounds(t, table, numbering)
+                score = sum(roundrobin.as_scheduled(p, table[p.round - 1]) for p in pubs)
+                shown = ", ".join(f"{k}→{v}" for k, v in sorted(numbering.items()))
+                notes.append(
+                    f"the start numbers are not the Berger numbers; the file is a Berger table "
+                    f"under the numbering (start number → Berger number) {shown}; rounds are "
+                    f"reported in Berger numbers")
+            else:
+                near = f" (at best {found[1]} of {len(pubs)} rounds match)" if found else ""
+                notes.append(f"no numbering of the players makes every round a Berger round{near}")
+        if double and score * 2 < len(pubs):
+            notes.append("double round robin; the file follows neither variant in most rounds")
+        elif double:
+            notes.append(
+                "double round robin, "
+                + ("FIDE-recommended variant: last two rounds of the first cycle swapped, second "
+                   "cycle in table order with colours reversed" if swap
+                   else "plain variant: both cycles in table order, second cycle with colours "
+                        "reversed"))
+        colour = _colour_why(m, cycle, double)
+        return states_from([
+            dict(round=p.round, published=p, scheduled=table[p.round - 1], cycle=cycle,
+                 pair_rule=_pair_why(m, p.round, _table_round(p.round, cycle, double, swap)),
+                 colour_rule=partial(colour, rnd=p.round))
+            for p in pubs], notes)
 
 
-def _pairs_differ(r) -> bool:
-    return any("not in the schedule" in d or d.startswith("bye") for d in r.differences)
+def _same_games(pub: RoundPairing, expected: RoundPairing) -> bool:
+    exp = {p.players for p in expected.pairs}
+    return all(p.players in exp for p in pub.pairs) and (pub.bye in (None, expected.bye))
 
 
-def _check_with(t, table, m, cycle, double, swap, numbering):
-    return roundrobin.check_rounds(
-        t,
-        table,
-        _colour_why(m, cycle, double),
-        lambda rnd: _pair_why(m, rnd, _table_round(rnd, cycle, double, swap)),
-        numbering,
-    )
+SYSTEM = BergerSystem()
 
 
 def render(rounds: list[RoundPairing]) -> str:

@@ -27,7 +27,9 @@ from decimal import Decimal
 
 from ..errors import PairchkError
 from ..model import Color, Tournament
-from ..pairing import CheckReport, Pair, RoundPairing, RoundReport
+from ..pairing import Pair, RoundPairing
+from ..system import Violation
+from .fixed import FixedSystem, states_from
 
 NAME = "knockout"
 SOURCE = "K.O.-System (source text)"
@@ -232,100 +234,119 @@ def played_rounds(t: Tournament) -> tuple[list[list[PlayedMatch]], list[list[int
     )
 
 
-def check(t: Tournament, *, path: str = "") -> CheckReport:
-    """Check a knockout file: every match has a winner (tie-break games only after a tied match),
-    every winner advances, no eliminated player plays again, and the bracket is consistent (the
-    seeded bracket when round 1 is the seeded round 1, else a drawn bracket of the right shape)."""
-    report = CheckReport(path=path, system=NAME, edition=SOURCE)
-    n = len(t.players)
-    size = bracket_size(n)
-    rounds, byes, problems = played_rounds(t)
-    report.notes.extend(problems)
-    seeded = schedule(n) if n >= 2 else []
-    seeded_first = {frozenset((m.white, m.black)) for m in seeded[0].matches if None not in (m.white, m.black)} if seeded else set()
-    first_pairs = {m.players for m in rounds[0]} if rounds else set()
-    is_seeded = bool(rounds) and first_pairs == seeded_first
-    report.notes.append(
-        "seeded bracket (round 1 is the seeded round 1: 1 against the lowest, …)"
-        if is_seeded
-        else "drawn bracket: round 1 differs from the seeded bracket; checking the bracket's shape"
-    )
-    alive: set[int] | None = None
-    eliminated: dict[int, tuple[int, int]] = {}  # player -> (round, beaten by)
-    slot_of: dict[int, int] = {}  # seeded: player -> position index in the current round
-    if is_seeded:
-        for i, x in enumerate(positions(n)):
-            if x is not None:
-                slot_of[x] = i
-    for k, matches in enumerate(rounds, 1):
-        rep = RoundReport(k, "ok")
-        pairs = tuple(Pair(m.white, m.black) for m in matches)
-        rep.published = RoundPairing(k, pairs, None)
-        rep.details["byes"] = byes[k - 1]
-        rep.details["matches"] = [
-            {"white": m.white, "black": m.black, "games": [m.first, m.last],
-             "score": [str(m.points[m.white]), str(m.points[m.black])], "winner": m.winner()}
-            for m in matches
-        ]
-        entrants = {x for m in matches for x in m.players} | set(byes[k - 1])
-        expected_entrants = size >> (k - 1)
-        if len(entrants) != expected_entrants and not (k == 1 and len(entrants) == n):
-            rep.violations.append(
-                f"{len(entrants)} players in round {k}; a {size}-player bracket has {expected_entrants}"
-            )
-        if k > 1 and byes[k - 1]:
-            rep.violations.append(f"byes after round 1: {byes[k - 1]}")
-        regular = min((m.games for m in matches), default=0)
-        for m in matches:
-            a, b = sorted(m.players)
-            for x in m.players:
-                if x in eliminated:
-                    r0, by = eliminated[x]
-                    rep.violations.append(
-                        f"{x} was eliminated in round {r0} (lost to {by}) but plays {a}–{b} in round {k}"
-                    )
-            if alive is not None:
-                for x in m.players:
-                    if x not in alive and x not in eliminated:
-                        rep.violations.append(f"{x} plays in round {k} without having won in round {k - 1}")
-            w = m.winner()
-            if w is None:
-                rep.violations.append(
-                    f"{a}–{b} ended {m.points[a]}–{m.points[b]}: a knockout match needs a winner "
-                    f"(\"es kann also kein unentschieden geben\"; tie-break games decide)"
-                )
-            if m.games > regular:
-                reg = {
-                    x: sum((t.scoring.points(t.player(x).entry(c)) for c in range(m.first, m.first + regular)), Decimal(0))
-                    for x in m.players
-                }
-                if reg[a] != reg[b]:
-                    rep.violations.append(
-                        f"{a}–{b}: tie-break games after a decided match ({reg[a]}–{reg[b]} after "
-                        f"{regular} regular games)"
-                    )
-            if w is not None:
-                loser = next(iter(m.players - {w}))
-                eliminated[loser] = (k, w)
-        if is_seeded and k > 1:
-            # In the seeded bracket, round k's match j joins the winners of matches 2j-1 and 2j.
+_PAIR_RULE = f"{SOURCE}: seeded bracket, 1 and 2 can meet only in the final"
+
+
+def _round_problems(t: Tournament, k: int, matches: list[PlayedMatch], byes: list[int], size: int,
+                    eliminated: dict[int, tuple[int, int]], alive: set[int] | None) -> list[str]:
+    """Breaches of the knockout rules in round ``k`` (``eliminated`` is updated)."""
+    out: list[str] = []
+    entrants = {x for m in matches for x in m.players} | set(byes)
+    expected_entrants = size >> (k - 1)
+    if len(entrants) != expected_entrants and not (k == 1 and len(entrants) == len(t.players)):
+        out.append(f"{len(entrants)} players in round {k}; a {size}-player bracket has "
+                   f"{expected_entrants}")
+    if k > 1 and byes:
+        out.append(f"byes after round 1: {byes}")
+    regular = min((m.games for m in matches), default=0)
+    for m in matches:
+        a, b = sorted(m.players)
+        for x in m.players:
+            if x in eliminated:
+                r0, by = eliminated[x]
+                out.append(f"{x} was eliminated in round {r0} (lost to {by}) but plays {a}–{b} in "
+                           f"round {k}")
+            elif alive is not None and x not in alive:
+                out.append(f"{x} plays in round {k} without having won in round {k - 1}")
+        w = m.winner()
+        if w is None:
+            out.append(f"{a}–{b} ended {m.points[a]}–{m.points[b]}: a knockout match needs a winner "
+                       f"(\"es kann also kein unentschieden geben\"; tie-break games decide)")
+        if m.games > regular:
+            reg = {x: sum((t.scoring.points(t.player(x).entry(c))
+                           for c in range(m.first, m.first + regular)), Decimal(0))
+                   for x in m.players}
+            if reg[a] != reg[b]:
+                out.append(f"{a}–{b}: tie-break games after a decided match ({reg[a]}–{reg[b]} after "
+                           f"{regular} regular games)")
+    return out
+
+
+def _seeded_round(published: RoundPairing, slot_of: dict[int, int]) -> RoundPairing:
+    """The round the seeded bracket prescribes for the players still in it: the occupants of
+    positions 2j and 2j+1 meet (colours are not prescribed: the file's are kept)."""
+    by_key = {p.players: p for p in published.pairs}
+    groups: dict[int, list[int]] = {}
+    for x, i in sorted(slot_of.items(), key=lambda kv: kv[1]):
+        groups.setdefault(i // 2, []).append(x)
+    pairs = []
+    for g in groups.values():
+        if len(g) == 2:
+            pairs.append(by_key.get(frozenset(g), Pair(g[0], g[1], colored=False)))
+    return RoundPairing(published.round, tuple(pairs))
+
+
+class KnockoutSystem(FixedSystem):
+    """The knockout as a :class:`~pairchk.system.System`: every match has a winner (tie-break
+    games only after a tied match), every winner advances, no eliminated player plays again,
+    and the bracket is consistent (the seeded bracket when round 1 is the seeded round 1, else
+    a drawn bracket of the right shape). A file's knockout round k is each player's k-th match
+    (see the module docstring), not a game column."""
+
+    name = NAME
+    title = "Knockout (K.O.-System of the source text)"
+    codes = ("CUSTOM_KNOCKOUT", "FIDE_KNOCKOUT")
+    article = SOURCE
+
+    def plan(self, t: Tournament):
+        n = len(t.players)
+        size = bracket_size(n)
+        rounds, byes, problems = played_rounds(t)
+        notes = list(problems)
+        seeded = schedule(n) if n >= 2 else []
+        seeded_first = ({frozenset((m.white, m.black)) for m in seeded[0].matches
+                         if None not in (m.white, m.black)} if seeded else set())
+        is_seeded = bool(rounds) and {m.players for m in rounds[0]} == seeded_first
+        notes.append("seeded bracket (round 1 is the seeded round 1: 1 against the lowest, …)"
+                     if is_seeded else
+                     "drawn bracket: round 1 differs from the seeded bracket; checking the "
+                     "bracket's shape")
+        alive: set[int] | None = None
+        eliminated: dict[int, tuple[int, int]] = {}  # player -> (round, beaten by)
+        slot_of = ({x: i for i, x in enumerate(positions(n)) if x is not None}
+                   if is_seeded else {})
+        rows = []
+        for k, matches in enumerate(rounds, 1):
+            published = RoundPairing(k, tuple(Pair(m.white, m.black) for m in matches))
+            found = _round_problems(t, k, matches, byes[k - 1], size, eliminated, alive)
             for m in matches:
-                sa, sb = (slot_of.get(x) for x in m.players)
-                if sa is None or sb is None or sa // 2 != sb // 2:
-                    a, b = sorted(m.players)
-                    rep.differences.append(f"{a}–{b} is not a match of the seeded bracket in round {k}")
-        if is_seeded:
-            slot_of = {x: i // 2 for x, i in slot_of.items() if x not in eliminated}
-        alive = {m.winner() for m in matches if m.winner() is not None} | set(byes[k - 1])
-        if k < len(rounds):
-            nxt = {x for m in rounds[k] for x in m.players}
-            for x in sorted(alive - nxt):
-                rep.violations.append(f"{x} won in round {k} but does not play in round {k + 1}")
-        if rep.differences:
-            rep.status = "deviation"
-            rep.explanation = f"{SOURCE}: seeded bracket, 1 and 2 can meet only in the final"
-        if rep.violations:
-            rep.status = "violation"
-            rep.explanation = rep.explanation or f"{SOURCE}: the loser leaves, the winner goes on"
-        report.rounds.append(rep)
-    return report
+                w = m.winner()
+                if w is not None:
+                    eliminated[next(iter(m.players - {w}))] = (k, w)
+            if is_seeded and k > 1 and alive is not None:
+                expected = _seeded_round(published, {x: i for x, i in slot_of.items() if x in alive})
+            else:
+                expected = published
+            if is_seeded:
+                slot_of = {x: i // 2 for x, i in slot_of.items() if x not in eliminated}
+            alive = {m.winner() for m in matches if m.winner() is not None} | set(byes[k - 1])
+            if k < len(rounds):
+                nxt = {x for m in rounds[k] for x in m.players}
+                found += [f"{x} won in round {k} but does not play in round {k + 1}"
+                          for x in sorted(alive - nxt)]
+            details = {
+                "byes": byes[k - 1],
+                "matches": [
+                    {"white": m.white, "black": m.black, "games": [m.first, m.last],
+                     "score": [str(m.points[m.white]), str(m.points[m.black])],
+                     "winner": m.winner()}
+                    for m in matches],
+            }
+            rows.append(dict(round=k, published=published, scheduled=expected,
+                             cycle=len(rounds), pair_rule=_PAIR_RULE,
+                             found=tuple(Violation(SOURCE, v, (), k) for v in found),
+                             details=details))
+        return states_from(rows, notes)
+
+
+SYSTEM = KnockoutSystem()

@@ -1,26 +1,17 @@
-"""Shared checking of fixed-schedule round robins (Berger, Rutschsystem) against a file.
+"""Shared reading of fixed-schedule round robins (Berger, Rutschsystem) from a file.
 
-A fixed-schedule system has no choice: every round is known before the event starts. The checker
-therefore compares each published round with the schedule's round and says, per round, which
-pairs, colours or bye differ and which rule of the schedule each difference breaks.
-
->>> from pairchk.pairing import Pair, RoundPairing
->>> table = [RoundPairing(1, (Pair(1, 4), Pair(2, 3)))]
->>> pub = RoundPairing(1, (Pair(1, 4), Pair(3, 2)))
->>> compare_round(pub, table[0], lambda p, r: "why").differences
-['colour of 2–3 reversed: 2 has White in the schedule']
+A fixed-schedule system has no choice: every round is known before the event starts. These
+helpers read the file's rounds in the table's numbering (finding that numbering when the file
+uses other start numbers); the checker compares them with the table (see
+:mod:`pairchk.systems.fixed`).
 """
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Sequence
 
 from ..model import Tournament
-from ..pairing import Pair, RoundPairing, RoundReport, published_pairing
-
-# (expected pair, round) -> the rule that gives that pair its colours
-ColourWhy = Callable[[Pair, int], str]
-
+from ..pairing import Pair, RoundPairing, published_pairing
 
 def table_size(n: int) -> int:
     """Seats of the table for ``n`` players: ``n`` rounded up to even (an odd field's extra seat
@@ -32,118 +23,38 @@ def table_size(n: int) -> int:
     return n + (n % 2)
 
 
-def compare_round(
-    published: RoundPairing,
-    expected: RoundPairing,
-    colour_why: ColourWhy,
-    pair_why: str = "",
-) -> RoundReport:
-    """Compare one published round with the schedule's round.
+def published_rounds(
+    t: Tournament, table: Sequence[RoundPairing], numbering: dict[int, int] | None = None
+) -> list[RoundPairing]:
+    """The file's rounds (as many as the table has), in the table's numbering.
 
-    A scheduled game of which neither player has a game in the file (withdrawal, unplayed round)
-    is listed in ``details["unplayed"]``, not as a deviation.
+    Round robins record the rest day in many ways (U, F, Z, blank): when the table has a bye
+    and exactly one player has no game, that player had the published bye.
     """
-    rnd = expected.round
-    pub_by_set = {p.players: p for p in published.pairs}
-    exp_by_set = {p.players: p for p in expected.pairs}
-    partner_exp = {x: p for p in expected.pairs for x in p.players}
-    differences: list[str] = []
-    why: list[str] = []
-    unplayed: list[str] = []
-    for key, e in exp_by_set.items():
-        p = pub_by_set.get(key)
-        if p is None:
-            continue
-        if p.colored and p.white != e.white:
-            differences.append(f"colour of {_dash(e)} reversed: {e.white} has White in the schedule")
-            why.append(colour_why(e, rnd))
-    missing = [e for k, e in exp_by_set.items() if k not in pub_by_set]
-    extra = [p for k, p in pub_by_set.items() if k not in exp_by_set]
-    paired = {x for p in published.pairs for x in p.players}
-    for e in missing:
-        if not e.players & paired:  # neither player has a game: withdrawn, forfeited or not yet played
-            unplayed.append(f"{e.white}–{e.black} not played (no game in the file)")
-    for p in extra:
-        a, b = sorted(p.players)
-        wants = []
-        for x in (a, b):
-            q = partner_exp.get(x)
-            if q is None:
-                wants.append(f"{x} has the bye" if expected.bye == x else f"{x} is not scheduled")
-            else:
-                other = next(iter(q.players - {x}))
-                wants.append(f"{x} plays {other}")
-        differences.append(f"{a}–{b} is not in the schedule: " + ", ".join(wants))
-        if pair_why:
-            why.append(pair_why)
-    if expected.bye is not None and published.bye is not None and published.bye != expected.bye:
-        differences.append(f"bye given to {published.bye}; the schedule gives it to {expected.bye}")
-        if pair_why:
-            why.append(pair_why)
-    elif published.bye is not None and expected.bye is None:
-        differences.append(f"bye given to {published.bye}; the schedule has no bye this round")
-    status = "deviation" if differences else "ok"
-    explanation = "; ".join(dict.fromkeys(w for w in why if w))
-    report = RoundReport(rnd, status, published, expected, differences, explanation)
-    if unplayed:
-        report.details["unplayed"] = unplayed
-    return report
-
-
-def check_rounds(
-    t: Tournament,
-    table: Sequence[RoundPairing],
-    colour_why: ColourWhy,
-    pair_why: Callable[[int], str],
-    numbering: dict[int, int] | None = None,
-) -> list[RoundReport]:
-    """Compare every recorded round of ``t`` with ``table``; ``numbering`` maps start numbers to
-    schedule numbers when the file does not use the schedule's numbers."""
-    reports = []
-    rounds = min(t.played_rounds, len(table))
-    cycle = len(table) // 2 if _is_double(table) else len(table)
     pubs = []
-    for rnd in range(1, rounds + 1):
+    for rnd in range(1, min(t.played_rounds, len(table)) + 1):
         pub = published_pairing(t, rnd)
         if pub.bye is None and table[rnd - 1].bye is not None:
-            # Round robins record the rest day in many ways (U, F, Z, blank); when exactly one
-            # player has no game, that is the published bye.
             idle = [p.number for p in t.players if p.entry(rnd).kind.is_bye]
             if len(idle) == 1:
                 pub = RoundPairing(pub.round, pub.pairs, idle[0])
         pubs.append(renumber(pub, numbering) if numbering else pub)
-    meetings: dict[frozenset[int], list[int]] = {}
-    for pub in pubs:
-        for p in pub.pairs:
-            meetings.setdefault(p.players, []).append(pub.round)
-    for pub in pubs:
-        rnd = pub.round
-        exp = table[rnd - 1]
-        rep = compare_round(pub, exp, colour_why, pair_why(rnd))
-        # A pair met twice in one cycle breaks the round robin itself. Blame the round whose
-        # game is off the schedule, not the round where the schedule has that game.
-        scheduled = {p.players for p in exp.pairs}
-        for p in pub.pairs:
-            if p.players in scheduled:
-                continue
-            others = [
-                r for r in meetings[p.players]
-                if r != rnd and (r - 1) // cycle == (rnd - 1) // cycle
-            ]
-            if others:
-                rep.violations.append(
-                    f"{_dash(p)} also meet in round {others[0]} (each pair meets once per cycle)"
-                )
-        seen: set[int] = set()
-        for p in pub.pairs:
-            for x in p.players:
-                if x in seen:
-                    rep.violations.append(f"{x} is paired twice in round {rnd}")
-                seen.add(x)
-        if rep.violations:
-            rep.status = "violation"
-        reports.append(rep)
-    return reports
+    return pubs
+
+
+def as_scheduled(pub: RoundPairing, expected: RoundPairing) -> bool:
+    """True when ``pub`` has the table's games, colours and bye (unplayed games aside).
+
+    >>> from pairchk.pairing import Pair, RoundPairing
+    >>> as_scheduled(RoundPairing(1, (Pair(1, 4),)), RoundPairing(1, (Pair(1, 4), Pair(2, 3))))
+    True
+    """
+    exp = {p.players: p for p in expected.pairs}
+    for p in pub.pairs:
+        e = exp.get(p.players)
+        if e is None or (p.colored and e.white != p.white):
+            return False
+    return pub.bye is None or pub.bye == expected.bye
 
 
 def _is_double(table: Sequence[RoundPairing]) -> bool:

@@ -27,10 +27,13 @@ Board numbering: board ``k`` is the ``k``-th seat pair counted from player 1's e
 
 from __future__ import annotations
 
+from functools import partial
+
 from ..errors import PairchkError
 from ..model import Tournament
-from ..pairing import CheckReport, Pair, RoundPairing
+from ..pairing import Pair, RoundPairing
 from . import roundrobin
+from .fixed import FixedSystem, states_from
 from .roundrobin import table_size
 
 NAME = "rutsch"
@@ -138,26 +141,32 @@ def _colour_why(N: int):
     return why
 
 
-def check(t: Tournament, *, path: str = "") -> CheckReport:
-    """Check every recorded round of ``t`` against the Rutschsystem schedule."""
-    n = len(t.players)
-    report = CheckReport(path=path, system=NAME, edition=SOURCE)
-    numbers = sorted(p.number for p in t.players)
-    if numbers != list(range(1, n + 1)):
-        report.notes.append(f"start numbers are not 1..{n}; cannot map them to the seating")
-        return report
-    N = table_size(n)
-    table = schedule(n)
-    why = (
-        f"{SOURCE}: in round R player p meets 2R − p (± {N - 1}), and {N} instead of himself"
-    )
-    report.rounds = roundrobin.check_rounds(t, table, _colour_why(N), lambda rnd: why)
-    if N % 4 == 0:
-        report.notes.append(
-            f"colours follow the seating; for {N} seats the source's arithmetic colour rule "
-            f"differs from the seating in some games"
-        )
-    return report
+class RutschSystem(FixedSystem):
+    """The Rutschsystem as a :class:`~pairchk.system.System`: the file's rounds against the
+    seating (start numbers must be the seat numbers 1..n)."""
+
+    name = NAME
+    title = "Rutschsystem (sliding round robin of the source text)"
+    codes = ()  # TRF26 has no code for it
+    article = SOURCE
+
+    def plan(self, t: Tournament):
+        n = len(t.players)
+        numbers = sorted(p.number for p in t.players)
+        if n < 2 or numbers != list(range(1, n + 1)):
+            return (), (f"start numbers are not 1..{n}; cannot map them to the seating",)
+        N = table_size(n)
+        table = schedule(n)
+        why = f"{SOURCE}: in round R player p meets 2R − p (± {N - 1}), and {N} instead of himself"
+        notes = []
+        if N % 4 == 0:
+            notes.append(f"colours follow the seating; for {N} seats the source's arithmetic colour "
+                         "rule differs from the seating in some games")
+        colour = _colour_why(N)
+        return states_from([
+            dict(round=p.round, published=p, scheduled=table[p.round - 1], cycle=len(table),
+                 pair_rule=why, colour_rule=partial(colour, rnd=p.round))
+            for p in roundrobin.published_rounds(t, table)], notes)
 
 
-
+SYSTEM = RutschSystem()

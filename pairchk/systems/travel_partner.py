@@ -37,8 +37,10 @@ from dataclasses import dataclass
 
 from ..errors import PairchkError
 from ..model import Color, Tournament
-from ..pairing import CheckReport, RoundReport
+from ..pairing import Pair, RoundPairing
+from ..system import Violation
 from . import berger
+from .fixed import FixedSystem, states_from
 
 NAME = "travel-partner"
 SOURCE = "Reisepartnersystem (source text)"
@@ -254,67 +256,71 @@ def found_matches(t: Tournament, rnd: int) -> list[FoundMatch]:
     return out
 
 
-def check(t: Tournament, *, path: str = "") -> CheckReport:
-    """Check every round of a team file against the travel-partner schedule (both partner-round
-    placements are tried; the report says which one the file follows)."""
-    report = CheckReport(path=path, system=NAME, edition=SOURCE)
-    n = len(t.teams) or len(set(team_of(t).values()))
-    if n < 2:
-        report.notes.append("no teams in the file: a travel-partner league is a team event")
-        return report
-    rounds = max([tm.round for tm in t.team_matches] + [t.played_rounds])
-    best = None
-    for mode in ("first", "home"):
-        table = schedule(n, partners=mode)
-        reps = [_check_round(t, r, table) for r in range(1, rounds + 1)]
-        score = sum(r.status == "ok" for r in reps)
-        if best is None or score > best[0]:
-            best = (score, mode, reps)
-    assert best is not None
-    _, mode, reps = best
-    report.rounds = reps
-    report.notes.append(
-        "partners meet in an extra round before the first match day" if mode == "first"
-        else "partners meet on the pair's first home weekend (or when facing the spielfrei pair)"
-    )
-    return report
+_PAIR_RULE = f"{SOURCE}: the pairs play a Berger round robin, two rounds per match day"
+_COLOUR_RULE = (f"{SOURCE}: \"Erst haben beide Mannschaften des zuerst genannten Paares an den "
+                f"geraden Brettern Weiß, dann bei Partnertausch (natürlich) Schwarz.\"")
 
 
-def _check_round(t: Tournament, rnd: int, table: list[TeamRound]) -> RoundReport:
-    rep = RoundReport(rnd, "ok")
-    if rnd > len(table):
-        rep.status = "violation"
-        rep.violations.append(f"round {rnd} is beyond the schedule's {len(table)} rounds")
-        return rep
-    exp = {frozenset((m.first, m.second)): m for m in table[rnd - 1].matches}
-    found = {frozenset((m.first, m.second)): m for m in found_matches(t, rnd)}
-    rep.details["expected"] = [m.as_json() for m in table[rnd - 1].matches]
-    why = []
-    for key, f in sorted(found.items(), key=lambda kv: min(kv[0])):
-        a, b = sorted(key)
-        e = exp.get(key)
-        if e is None:
-            want = [
-                f"{x} plays {next(iter(k - {x}))}" for x in (a, b) for k in exp if x in k
-            ]
-            rep.differences.append(f"{a}–{b} is not in the schedule" + (": " + ", ".join(want) if want else ""))
-            why.append(f"{SOURCE}: the pairs play a Berger round robin, two rounds per match day")
-            continue
-        if f.white_on_even is not None and f.white_on_even != e.white_on_even:
-            rep.differences.append(
-                f"{a}–{b}: {f.white_on_even} has White on the even boards; the schedule gives them to {e.white_on_even}"
-            )
-            why.append(
-                f"{SOURCE}: \"Erst haben beide Mannschaften des zuerst genannten Paares an den geraden "
-                f"Brettern Weiß, dann bei Partnertausch (natürlich) Schwarz.\""
-            )
-        rep.violations.extend(f.colour_problems)
-    for key, e in exp.items():
-        if key not in found and not any(key & k for k in found):
-            rep.details.setdefault("unplayed", []).append(f"{e.first}–{e.second}")
-    rep.explanation = "; ".join(dict.fromkeys(why))
-    if rep.differences:
-        rep.status = "deviation"
-    if rep.violations:
-        rep.status = "violation"
-    return rep
+def _as_pairing(rnd: int, matches) -> RoundPairing:
+    """Team matches as a pairing: "White" is the team with White on the even boards."""
+    pairs = []
+    for m in matches:
+        we = m.white_on_even
+        if we is None:
+            pairs.append(Pair(m.first, m.second, colored=False))
+        else:
+            pairs.append(Pair(we, m.second if we == m.first else m.first))
+    return RoundPairing(rnd, tuple(sorted(pairs, key=lambda p: min(p.players))))
+
+
+def _colour_rule(pair: Pair) -> str:
+    return _COLOUR_RULE
+
+
+class TravelPartnerSystem(FixedSystem):
+    """The travel-partner league as a :class:`~pairchk.system.System` (teams). Both partner-round
+    placements are tried; the notes say which one the file follows."""
+
+    name = NAME
+    title = "Travel-partner league (Reisepartnersystem of the source text)"
+    codes = ()
+    teams = True
+    article = SOURCE
+
+    def plan(self, t: Tournament):
+        n = len(t.teams) or len(set(team_of(t).values()))
+        if n < 2:
+            return (), ("no teams in the file: a travel-partner league is a team event",)
+        rounds = max([tm.round for tm in t.team_matches] + [t.played_rounds])
+        found = [found_matches(t, r) for r in range(1, rounds + 1)]
+        best = None
+        for mode in ("first", "home"):
+            table = schedule(n, partners=mode)
+            score = sum(_as_pairing(r, f) == _as_pairing(r, table[r - 1].matches)
+                        for r, f in enumerate(found[: len(table)], 1))
+            if best is None or score > best[0]:
+                best = (score, mode, table)
+        assert best is not None
+        _, mode, table = best
+        note = ("partners meet in an extra round before the first match day" if mode == "first"
+                else "partners meet on the pair's first home weekend (or when facing the "
+                     "spielfrei pair)")
+        rows = []
+        for r, f in enumerate(found, 1):
+            broken = [Violation(SOURCE, text, (), r) for m in f for text in m.colour_problems]
+            if r > len(table):
+                broken.append(Violation(SOURCE, f"round {r} is beyond the schedule's {len(table)} "
+                                                "rounds", (), r))
+                expected = RoundPairing(r, ())
+                details: dict = {}
+            else:
+                expected = _as_pairing(r, table[r - 1].matches)
+                details = {"expected": [m.as_json() for m in table[r - 1].matches]}
+            rows.append(dict(round=r, published=_as_pairing(r, f), scheduled=expected,
+                             cycle=len(table), pair_rule=_PAIR_RULE, colour_rule=_colour_rule,
+                             colour_word="White on the even boards", found=tuple(broken),
+                             details=details))
+        return states_from(rows, [note])
+
+
+SYSTEM = TravelPartnerSystem()
