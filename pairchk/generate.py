@@ -31,7 +31,7 @@ from .pairing import RoundPairing
 DEFAULT_TIEBREAKS = ("BH/C1", "BH", "SB", "WIN")
 
 # TRF26 192 codes per Dutch edition; TRF26 and bbpPairings v6 write 2025 for the text applied
-# from 1 Feb 2026 (see checker.select_edition).
+# from 1 Feb 2026 (see pairchk.systems.dutch_system.select_edition).
 _FIXED = ("berger", "rutsch")
 _DUTCH_CODE = {"2026": "FIDE_DUTCH_2025", "2017": "FIDE_DUTCH_2017"}
 
@@ -204,10 +204,6 @@ def pairer(system: str, edition: str | None) -> Pairer:
 
 
 def _editions(system: str) -> tuple[str, ...]:
-    if system == "dutch":
-        from .checker import EDITIONS
-
-        return EDITIONS
     return tuple(registry_entry(system).editions)
 
 
