@@ -260,7 +260,14 @@ def pair(state: RoundState) -> RoundPairing:
         lower = 0
         for i in range(end, n):
             lower |= 1 << i
-        got, mdps = _pair_bracket(R, mdps, residents, next_sg, lower)
+        if state.edition == "2017" and lower:
+            got, mdps = _pair_bracket_2017(R, mdps, residents, next_sg, lower)
+            if got is None:  # the collapsed last bracket took every player left
+                pairs.extend(mdps[0])
+                mdps = mdps[1]
+                break
+        else:
+            got, mdps = _pair_bracket(R, mdps, residents, next_sg, lower)
         pairs.extend(got)
         pos = end
     if mdps:
@@ -279,17 +286,44 @@ def pair(state: RoundState) -> RoundPairing:
 
 
 def _pair_bracket(R: _Round, mdps: list[int], residents: list[int], next_sg: list[int],
-                  lower: int) -> tuple[list[tuple[int, int]], list[int]]:
-    res = _search_bracket(R, mdps, residents, next_sg, lower, allow_mdp_pairs=False)
+                  lower: int, complete: bool = True) -> tuple[list[tuple[int, int]], list[int]]:
+    res = _search_bracket(R, mdps, residents, next_sg, lower, allow_mdp_pairs=False,
+                          complete=complete)
     if res is None:
         # MDPs that cannot meet any resident: pair the bracket as one homogeneous group
         # (needed only when completion forces MDPs to meet each other)
         res = _search_bracket(R, [], sorted(mdps + residents), next_sg, lower,
-                              allow_mdp_pairs=True)
+                              allow_mdp_pairs=True, complete=complete)
     if res is None:
         raise UnpairableError(f"round {R.st.round}: bracket at score "
                               f"{R.score[residents[0]] if residents else '?'} cannot be completed")
     return res
+
+
+def _pair_bracket_2017(R: _Round, mdps: list[int], residents: list[int], next_sg: list[int],
+                       lower: int):
+    """A 2017 bracket with players below it (C.04.3 2017 A.9, C.4, C.7).
+
+    The bracket is paired by its own criteria, C.7 (the following bracket) included, without
+    regard to completion, which the 2017 text requires of the PPB only (C.4). If the players
+    left over (its downfloaters and everybody below) cannot then be paired, this bracket is the
+    PPB: it is paired again so that the round can be completed, without C.7 ("neither the PPB
+    nor the CLB"), and all remaining players form the collapsed last bracket (CLB), paired as
+    one bracket. This is how the endorsed 2017 engine (bbpPairings v5) reads A.9.
+
+    Returns (pairs, downfloaters), or (None, (pairs of PPB and CLB, players left)) when the CLB
+    was paired.
+    """
+    got, floaters = _pair_bracket(R, mdps, residents, next_sg, lower, complete=False)
+    dmask = 0
+    for x in floaters:
+        dmask |= 1 << x
+    if R.completable(dmask | lower):
+        return got, floaters
+    got, floaters = _pair_bracket(R, mdps, residents, [], lower)
+    clb = [i for i in _bits(lower)]
+    got2, left = _pair_bracket(R, floaters, clb, [], 0)
+    return None, (got + got2, left)
 
 
 def _next_bracket_scores(R: _Round, dmask: int, nmask: int, k: int, ymask: int | None) -> tuple:
@@ -401,6 +435,55 @@ def c9_applies(R: _Round, S: list[int], lower: int, warm: list[int] | None = Non
     if lower:
         return _popcount(lower) % 2 == 0 and R.completable(lower, warm)
     return True
+
+
+class _ClbValues:
+    """Values of a candidate in the 2017 collapsed last bracket (A.9), whose residents have
+    several scores: the PSD (C.6, A.8) of its pairs and downfloaters, and the float criteria
+    C.12-C.19 where a player paired with a lower-scored one also receives a downfloat (and the
+    lower one an upfloat), each "score difference" being that pair's difference or, for a
+    downfloater, its score minus (the lowest score in the bracket - 1). Score differences are
+    counted per value, highest first, as the endorsed engine weighs them."""
+
+    def __init__(self, R: _Round, members: list[int]):
+        self.R = R
+        scores = sorted({R.score[i] for i in members}, reverse=True)
+        self.base = scores[-1] - 1
+        values = {a - b for a in scores for b in scores if a > b}
+        values |= {a - self.base for a in scores}
+        self.index = {v: k for k, v in enumerate(sorted(values, reverse=True))}
+        self.zero = (0,) * len(self.index)
+
+    def values(self, pairs, floaters, residents) -> tuple:
+        R = self.R
+        sc = R.score
+        psd = [abs(sc[x] - sc[y]) for x, y in pairs] + [sc[x] - self.base for x in floaters]
+        n = len(self.index)
+        c14 = c16 = 0
+        c18, c19, c20, c21 = [0] * n, [0] * n, [0] * n, [0] * n
+        down = [(x, sc[x] - self.base) for x in floaters]
+        for x, y in pairs:
+            hi, lo = (x, y) if sc[x] >= sc[y] else (y, x)
+            if sc[hi] == sc[lo]:
+                continue
+            down.append((hi, sc[hi] - sc[lo]))
+            k = self.index[sc[hi] - sc[lo]]
+            if R.ps[lo].float_before(1) == UP:
+                c19[k] += 1
+            if R.ps[lo].float_before(2) == UP:
+                c21[k] += 1
+        for x, d in down:
+            f1 = R.ps[x].float_before(1) == DOWN
+            f2 = R.ps[x].float_before(2) == DOWN
+            if x in residents:
+                c14 += f1
+                c16 += f2
+            if f1:
+                c18[self.index[d]] += 1
+            if f2:
+                c20[self.index[d]] += 1
+        return (tuple(sorted(psd, reverse=True)), c14, c16, tuple(c18), tuple(c19), tuple(c20),
+                tuple(c21))
 
 
 def _colour_bounds(R: _Round, remaining: list[int], r: int) -> tuple[int, int]:
@@ -588,7 +671,7 @@ def _levels_vector(R: _Round, players, bracket_levels) -> tuple:
 
 
 def _search_bracket(R: _Round, M: list[int], S: list[int], N: list[int], lower: int,
-                    allow_mdp_pairs: bool):
+                    allow_mdp_pairs: bool, complete: bool = True):
     adj = R.adj
     B = M + S
     bmask = 0
@@ -619,6 +702,8 @@ def _search_bracket(R: _Round, M: list[int], S: list[int], N: list[int], lower: 
     level_of = {i: blev[R.score[i]] for i in B}
 
     def completable(dmask: int) -> bool:
+        if not complete:
+            return True
         r = comp_cache.get(dmask)
         if r is None:
             r = R.completable(dmask | lower, warm_lower)
@@ -640,7 +725,10 @@ def _search_bracket(R: _Round, M: list[int], S: list[int], N: list[int], lower: 
     # each: a cheap bound that skips bracket sizes completion ([C4]) rules out anyway
     lmask = lower | ((1 << R.dummy) if R.odd else 0)
     need = _popcount(lmask) - 2 * matching_size(max_matching(R.cadj, match=warm_lower,
-                                                              active=lmask))
+                                                              active=lmask)) if complete else 0
+    # 2017 collapsed last bracket (A.9): residents of several scores; the PSD then depends on
+    # who meets whom and is valued per candidate (see _search_structure)
+    mixed = edition2017 and len({R.score[i] for i in S}) > 1
     for npairs in range(maxp, -1, -1):
         if len(B) - 2 * npairs < need:
             continue
@@ -654,7 +742,9 @@ def _search_bracket(R: _Round, M: list[int], S: list[int], N: list[int], lower: 
                 paired = [M[k] for k in sub]
                 unpaired = [M[k] for k in range(len(M)) if k not in sub]
                 floats_res = nS - used_res
-                if edition2017:
+                if mixed:
+                    dn = ()
+                elif edition2017:
                     # 2017 A.8 PSD: pairs give their score difference, downfloaters their score
                     # minus (lowest score in the bracket - 1); sorted descending, lower is better
                     base = min(R.score[i] for i in B) - 1
@@ -677,7 +767,7 @@ def _search_bracket(R: _Round, M: list[int], S: list[int], N: list[int], lower: 
             best = None
             for dn, sub, paired in structs[gi:gj]:
                 found = _search_structure(R, paired, M, S, N, npairs, blev, level_of, c9_active,
-                                          completable, c8, best, allow_mdp_pairs)
+                                          completable, c8, best, allow_mdp_pairs, mixed)
                 if found is not None:
                     best = found
                     v = found[0]
@@ -694,7 +784,7 @@ def _search_bracket(R: _Round, M: list[int], S: list[int], N: list[int], lower: 
 
 def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[int],
                       N: list[int], npairs: int, blev, level_of, c9_active, completable, c8,
-                      best, allow_mdp_pairs):
+                      best, allow_mdp_pairs, mixed: bool = False):
     """DFS over one structure (fixed set of paired MDPs) in generation order.
 
     Returns (vector, pairs, downfloaters, ideal) of the best candidate if it beats ``best``.
@@ -725,6 +815,10 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
         seats = 2 * npairs - sum(1 for x in paired_mdps if R.score[x] != R.bye_score)
         ideal9 = -(sum(rk) - sum(rk[:max(0, len(rk) - seats)]))
     zero_lv = (0,) * nlev
+    clb = _ClbValues(R, M + S) if mixed else None
+    if clb is not None:
+        ideal9 = ()
+        zero_lv = clb.zero
     r12, r13 = _colour_bounds(R, [x for x in S] + list(paired_mdps), npairs)
     # One resident downfloater (the common case): [C8]/[C9] depend only on who floats, so
     # they are known per candidate floater; players whose floating breaks [C4] must be paired.
@@ -737,7 +831,7 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
                 d0 |= 1 << x
         for y in S:
             if completable(d0 | (1 << y)):
-                v9y = 0
+                v9y = () if mixed else 0
                 if c9_active:
                     v9y = -sum(R.rank9.get(R.ps[x].played, 0) for x in M + S
                                if R.score[x] == R.bye_score and x != y and not (d0 >> x & 1))
@@ -786,8 +880,13 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
                 c18[level_of[x]] += 1
             if R.ps[x].float_before(2) == DOWN:
                 c20[level_of[x]] += 1
-        vec = (v8, v9, acc[0], acc[1], acc[2], acc[3], c14, acc[4], c16, acc[5],
-               tuple(c18), tuple(acc[6]), tuple(c20), tuple(acc[7]))
+        if clb is not None:
+            v9, c14, c16, c18, c19, c20, c21 = clb.values(pairs, floaters, sset)
+            vec = (v8, v9, acc[0], acc[1], acc[2], acc[3], c14, acc[4], c16, acc[5],
+                   c18, c19, c20, c21)
+        else:
+            vec = (v8, v9, acc[0], acc[1], acc[2], acc[3], c14, acc[4], c16, acc[5],
+                   tuple(c18), tuple(acc[6]), tuple(c20), tuple(acc[7]))
         b = state["best"]
         if b is None or vec < b[0] or (state["seed"] and vec == b[0]):
             state["best"] = (vec, list(pairs), sorted(floaters), ideal)
@@ -877,6 +976,8 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
         hi = i if i < j else j
         na = [acc[0] + p[0], acc[1] + p[1], acc[2] + p[2], acc[3] + p[3], acc[4] + p[4],
               acc[5] + p[5], acc[6], acc[7]]
+        if clb is not None:
+            return na
         if p[4]:
             l6 = list(acc[6])
             l6[level_of[hi]] += 1
