@@ -273,7 +273,8 @@ def resolve_system(t: Tournament, system: "System | str | None" = None
 
 
 def _violation_texts(vs: list[Violation]) -> list[str]:
-    return [v.text for v in vs]
+    """Each violation in words with its rule (unless the words already cite it)."""
+    return [v.text if not v.rule or v.rule in v.text else f"{v.text} ({v.rule})" for v in vs]
 
 
 def _violation_json(vs: list[Violation]) -> list[dict]:

@@ -192,8 +192,8 @@ def test_two_games_swapped_in_one_round_are_flagged_in_that_round_only():
         "2–6 is not in the schedule: 2 plays 5, 6 plays 1",
     ]
     assert r6.violations == [
-        "1–5 also meet in round 5 (each pair meets once per cycle)",
-        "2–6 also meet in round 7 (each pair meets once per cycle)",
+        "1–5 also meet in round 5: each pair meets once per cycle (C.05 Annex 1)",
+        "2–6 also meet in round 7: each pair meets once per cycle (C.05 Annex 1)",
     ]
     assert "((R − i) mod 9) + 1" in r6.explanation
 

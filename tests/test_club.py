@@ -60,7 +60,7 @@ def ps(*pairs: tuple[int, int]) -> set[frozenset[int]]:
 
 def test_club_is_a_system_in_the_registry():
     assert isinstance(SYSTEM, System) and SYSTEM.name == "club"
-    assert get("club").SYSTEM is SYSTEM
+    assert get("club") is SYSTEM
     assert [c.key for c in SYSTEM.criteria("")] == [
         "rematch", "colour_run", "bye_again", "floaters", "float_order", "exchange", "colour"]
     assert all(c.absolute for c in SYSTEM.criteria("")[:3])
@@ -249,7 +249,7 @@ def _check(path, *args):
 
 def _club_file(tmp_path, seed=5, n=14, rounds=6):
     t = play(field(n, rounds).replace(scoring=club.scoring_preset(field(n, rounds).scoring)),
-             checker.engine_for("club"), rounds, rng=random.Random(seed))
+             get("club"), rounds, rng=random.Random(seed))
     f = tmp_path / "club.trf"
     f.write_bytes(formats.get("trf26").dump(t).data)
     return t, f

@@ -99,8 +99,9 @@ def test_eliminated_player_who_plays_again_is_flagged():
     t = build(8, [r1, r2, [(1, 2, "1=")]])
     rep = pairchk.check(t, system="knockout", path="x")
     assert [r.status for r in rep.rounds] == ["violation", "violation", "ok"]
-    assert "4 won in round 1 but does not play in round 2" in rep.rounds[0].violations
-    assert "5 was eliminated in round 1 (lost to 4) but plays 1–5 in round 2" in rep.rounds[1].violations
+    assert "4 won in round 1 but does not play in round 2 (K.O.-System (source text))" in rep.rounds[0].violations
+    assert ("5 was eliminated in round 1 (lost to 4) but plays 1–5 in round 2 "
+            "(K.O.-System (source text))") in rep.rounds[1].violations
 
 
 def test_drawn_match_without_tie_break_is_flagged():
@@ -115,7 +116,8 @@ def test_drawn_match_without_tie_break_is_flagged():
 def test_tie_break_after_a_decided_match_is_flagged():
     t = build(4, [[(1, 4, "1=1="), (2, 3, "1=")]])
     rep = pairchk.check(t, system="knockout", path="x")
-    assert "1–4: tie-break games after a decided match (1.5–0.5 after 2 regular games)" in rep.rounds[0].violations
+    assert ("1–4: tie-break games after a decided match (1.5–0.5 after 2 regular games) "
+            "(K.O.-System (source text))") in rep.rounds[0].violations
 
 
 def test_match_off_the_seeded_bracket_is_a_deviation():

@@ -112,8 +112,8 @@ def schedule_violations(state: ScheduleState, pairing: RoundPairing, article: st
     for p in pairing.pairs:
         if p.players not in sched and p.players in met:
             a, b = sorted(p.players)
-            out.append(Violation(article, f"{a}–{b} also meet in round {met[p.players]} "
-                                          "(each pair meets once per cycle)", (a, b), state.round))
+            out.append(Violation(article, f"{a}–{b} also meet in round {met[p.players]}: "
+                                          "each pair meets once per cycle", (a, b), state.round))
     seen: set[int] = set()
     for p in pairing.pairs:
         for x in (p.white, p.black):
