@@ -77,7 +77,7 @@ class FakeSystem:
         return cls(**values)
 
     def violations(self, state, pairing):
-        return [Violation("C.04.1", v, (), None) for v in self._violations(state, pairing)]
+        return [Violation("C1", v, (), None) for v in self._violations(state, pairing)]
 
 
 def fake_engine(refs: dict[int, RoundPairing | None], criteria=None, violations=None) -> FakeSystem:
