@@ -2,9 +2,8 @@
 
 The oracle lives outside the repo (default /tmp/oracles/tec, from github:OttoMilvang/TieBreakServer).
 Every file is read by pairchk and, when it is not a TRF, written as TRF for the oracle. The
-edition follows the oracle's own choice (start before 1 Mar 2026: 2024 text, else 2026), and
-round robin detection is the oracle's (--rr from its output is not available, so pairchk's
-heuristic is used and differences are listed).
+edition is the one the oracle says it applied (its "rules"; it knows the 2024 and 2026 texts,
+not the pre-2023 virtual opponent), and both compute the standings after the last played round.
 
     python3 benchmarks/oracle_tiebreaks.py [--tec DIR] FILE...
 
@@ -16,6 +15,7 @@ from __future__ import annotations
 import argparse
 import csv
 import io
+import json
 import os
 import subprocess
 import sys
@@ -34,14 +34,21 @@ CODES = ["PTS", "WIN", "WON", "BPG", "BWG", "REP", "PS", "PS/C1", "KS", "BH", "B
 RANKED = ["BH/C1", "BH", "SB", "DE", "WIN", "BPG"]
 
 
-def tec_edition(t) -> tb.Edition:
-    d = t.start_date if len(t.start_date or "") == 10 else ""
-    return tb.Edition.E2024 if d and d < "2026-03-01" else tb.Edition.E2026
+def tec_rules(tec: str, trf: str, rounds: int) -> tb.Edition:
+    """The C.07 text the oracle applied (its JSON "rules": 2024-08-01 or 2026-03-01)."""
+    out = subprocess.run([sys.executable, "tiebreakchecker.py", "-i", trf, "-f", "TRF",
+                          "-n", str(rounds), "-t", "PTS"], cwd=tec, capture_output=True,
+                         text=True, timeout=300)
+    rules = json.loads(out.stdout)["tiebreakResult"]["rules"]
+    return tb.Edition.E2026 if rules >= "2026" else tb.Edition.E2024
 
 
-def run_tec(tec: str, trf: str, codes: list[str]) -> list[dict]:
+def run_tec(tec: str, trf: str, codes: list[str], rounds: int) -> list[dict]:
+    """The oracle's values, standings after ``rounds`` (-n: an event in progress is cut at
+    the last played round, as pairchk's standings are)."""
     out = subprocess.run([sys.executable, "tiebreakchecker.py", "-i", trf, "-f", "TRF", "-d", "C",
-                          "-t", *codes], cwd=tec, capture_output=True, text=True, timeout=300)
+                          "-n", str(rounds), "-t", *codes], cwd=tec, capture_output=True,
+                         text=True, timeout=300)
     rows = list(csv.reader(io.StringIO(out.stdout)))
     if not rows or rows[0][:2] != ["StartNo", "Rank"]:
         raise RuntimeError(out.stdout[-300:] + out.stderr[-300:])
@@ -75,11 +82,12 @@ def theirs_value(s: str) -> str:
 def compare(tec: str, path: str) -> tuple[int, int, list[str]]:
     t = formats.load(open(path, "rb").read(), path=path).tournament
     trf = as_trf(path, t)
-    ed = tec_edition(t)
-    ctx = tb.context(t, None, ed)
+    rounds = tb.last_complete_round(t)
+    ed = tec_rules(tec, trf, rounds)
+    ctx = tb.context(t, rounds, ed)
     same = diff = 0
     lines = []
-    tec_rows = {int(r["StartNo"]): r for r in run_tec(tec, trf, CODES)}
+    tec_rows = {int(r["StartNo"]): r for r in run_tec(tec, trf, CODES, rounds)}
     for code in CODES:
         ours = tb.compute(ctx, tb.parse(code))
         for n, v in ours.items():
@@ -91,7 +99,7 @@ def compare(tec: str, path: str) -> tuple[int, int, list[str]]:
             else:
                 diff += 1
                 lines.append(f"  {code} #{n}: pairchk {a} TEC {b}")
-    ranks = {int(r["StartNo"]): int(r["Rank"]) for r in run_tec(tec, trf, ["PTS", *RANKED])}
+    ranks = {int(r["StartNo"]): int(r["Rank"]) for r in run_tec(tec, trf, ["PTS", *RANKED], rounds)}
     st = standings.standings(t, RANKED, edition=ed)
     for r in st.rows:
         if r.player in ranks:
