@@ -89,14 +89,15 @@ def file_tiebreaks(t: Tournament) -> tuple[list[str], str]:
         try:
             tb.parse_list(own)
         except tb.TiebreakError:
-            return [], (f"none usable: the file's tie-breaks ({', '.join(own)}) are not C.07 "
-                        "codes; ranked by points only (give --tiebreaks)")
+            return [], (f"none: the file's tie-breaks ({', '.join(own)}) are not C.07 codes, "
+                        "so players are ranked by points only (give --tiebreaks)")
         return own, "the file (TRF26 212 / the format's tie-break field)"
     text = t.tiebreak_text.strip()
     if text and re.fullmatch(r"[A-Za-z]{2,6}(:[A-Za-z]{2})?(/[A-Za-z0-9.+-]+)*"
                              r"(\s*,\s*[A-Za-z]{2,6}(:[A-Za-z]{2})?(/[A-Za-z0-9.+-]+)*)*", text):
         return [x.strip() for x in text.split(",")], "the file (TRF26 202)"
-    return [], "none (the file names no tie-breaks): ranked by points only"
+    return [], ("none: the file names no tie-breaks, so players are ranked by points only "
+                "(C.07 has no default list; give --tiebreaks)")
 
 
 def standings(t: Tournament, tiebreaks: str | Sequence[str] | None = None,

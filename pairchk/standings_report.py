@@ -53,8 +53,8 @@ def _header(st: Standings) -> list[str]:
 
 
 def _preamble(st: Standings) -> list[str]:
-    lines = [f"standings after round {st.round}; tie-breaks: "
-             f"{', '.join(st.codes) or 'none'} (from {st.source})",
+    source = f"{', '.join(st.codes)} (from {st.source})" if st.codes else st.source
+    lines = [f"standings after round {st.round}; tie-breaks: {source}",
              f"unplayed rounds: {st.edition.words}; edition {st.edition.value} "
              f"because {st.edition_reason}"]
     return lines + [f"note: {n}" for n in st.notes]
