@@ -41,8 +41,10 @@ def standings_cmd(
         fail("--format xlsx needs an output file (-o FILE.xlsx)", EXIT_USAGE)
     try:
         ed = tiebreak.parse_edition(edition) if edition else None
-        if tiebreaks is not None:
-            tiebreak.parse_list(tiebreaks)  # an unknown code is a usage error, not a note
+        if tiebreaks is not None:  # an unknown code is a usage error, not a note
+            bad = [c for c in tiebreaks.split(",") if c.strip() and not standings._known(c)]
+            if bad:
+                tiebreak.parse(bad[0])
     except tiebreak.TiebreakError as exc:
         fail(str(exc), EXIT_USAGE)
     t = _load_tournament(file, from_)

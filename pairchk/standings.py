@@ -12,8 +12,8 @@ points only, and the output says so (C.07 has no default list).
 ...     Player(2, entries=(E(K.DRAW, 1, C.BLACK),), rank=2)))
 >>> [(r.player, r.rank) for r in standings(t, "BPG").rows]
 [(2, 1), (1, 2)]
->>> [f.message for f in check_standings(t, "BPG")][0][:60]
-'published rank 1 of #1 breaks the tie-break list: #2 is ahea'
+>>> [f.message for f in check_standings(t, "BPG")][0][:67]
+'published rank 1 of player #1 breaks the tie-break list: #2 is ahea'
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Sequence
 
+from . import team_tiebreak as tt
 from . import tiebreak as tb
 from .model import Tournament
 
@@ -49,6 +50,7 @@ class Standings:
     edition_reason: str
     source: str  # where the list came from
     notes: tuple[str, ...] = ()
+    unit: str = "player"  # "team" in a team event
 
     @property
     def by_player(self) -> dict[int, Row]:
@@ -64,7 +66,7 @@ class Standings:
             "tiebreak_list": list(self.codes),
             "notes": list(self.notes),
             "standings": [
-                {"player": r.player, "name": r.name, "rank": r.rank, "points": float(r.points),
+                {self.unit: r.player, "name": r.name, "rank": r.rank, "points": float(r.points),
                  "tiebreaks": {c: _num(v) for c, v in r.values}}
                 for r in self.rows
             ],
@@ -86,9 +88,7 @@ def file_tiebreaks(t: Tournament) -> tuple[list[str], str]:
     """
     own = [c for c in t.tiebreaks if not c.startswith("chess-results:")]
     if own:
-        try:
-            tb.parse_list(own)
-        except tb.TiebreakError:
+        if not all(_known(c) for c in own):
             return [], (f"none: the file's tie-breaks ({', '.join(own)}) are not C.07 codes, "
                         "so players are ranked by points only (give --tiebreaks)")
         return own, "the file (TRF26 212 / the format's tie-break field)"
@@ -100,44 +100,66 @@ def file_tiebreaks(t: Tournament) -> tuple[list[str], str]:
                 "(C.07 has no default list; give --tiebreaks)")
 
 
+def _known(code: str) -> bool:
+    """A C.07 code, individual or team (board-based team codes included)."""
+    if code.strip().upper().split("/")[0].split(":")[0] in tt.UNSUPPORTED:
+        return True
+    try:
+        tt.parse(code)
+    except tb.TiebreakError:
+        return False
+    return True
+
+
 def standings(t: Tournament, tiebreaks: str | Sequence[str] | None = None,
               rounds: int | None = None, edition: tb.Edition | None = None) -> Standings:
-    """Rank the players after ``rounds`` (default: the last completed round)."""
+    """Rank the players (the teams, in a team event) after ``rounds`` (default: the last
+    completed round)."""
     if tiebreaks is None:
         codes, source = file_tiebreaks(t)
     else:
         codes = [c.strip() for c in (tiebreaks.split(",") if isinstance(tiebreaks, str)
                                      else tiebreaks) if c.strip()]
         source = "--tiebreaks"
-    specs, notes = _usable(codes)
     ed_reason = tb.edition_for(t)[1] if edition is None else "--edition"
-    ctx = tb.context(t, rounds, edition)
+    teams = tt.is_team_event(t)
+    specs, notes = _usable(codes, teams)
+    if teams:
+        ctxs = {p: tt.team_context(t, p, rounds, edition) for p in ("MP", "GP")}
+        ctx = ctxs["MP"]
+        scalar = {s.code: tt.compute(ctxs, s.code) for s in specs if s.name != "DE"}
+        notes.append("team event: teams ranked by match points (C.07 Art. 11-13)")
+    else:
+        ctx = tb.context(t, rounds, edition)
+        scalar = {s.code: tb.compute(ctx, s) for s in specs if s.name != "DE"}
     notes += _rating_notes(ctx, specs)
-    scalar = {s.code: tb.compute(ctx, s) for s in specs if s.name != "DE"}
     de: dict[str, dict[int, int]] = {s.code: {} for s in specs if s.name == "DE"}
     groups = _rank_groups(ctx, specs, scalar, de)
+    names = {p.number: p.name for p in ctx.t.players}
     rows, rank = [], 1
     for g in groups:
         for n in sorted(g):
             vals = tuple((s.code, Decimal(de[s.code].get(n, 1)) if s.name == "DE"
                           else scalar[s.code][n]) for s in specs)
-            rows.append(Row(n, t.player(n).name, rank, ctx.score[n], vals))
+            rows.append(Row(n, names[n], rank, ctx.score[n], vals))
         rank += len(g)
     return Standings(tuple(rows), tuple(s.code for s in specs), ctx.rounds, ctx.edition,
-                     ed_reason, source, tuple(notes))
+                     ed_reason, source, tuple(notes), "team" if teams else "player")
 
 
-def _usable(codes: Sequence[str]) -> tuple[list[tb.Spec], list[str]]:
+def _usable(codes: Sequence[str], teams: bool = False) -> tuple[list[tb.Spec], list[str]]:
+    """The codes that can be computed, in order; the list stops at one that cannot (the ranks
+    after it would not be those of the list)."""
     specs, notes = [], []
     for c in codes:
         try:
-            s = tb.parse(c)
+            s = tt.parse(c) if teams else tb.parse(c)
         except tb.TiebreakError as exc:
-            notes.append(f"{exc}: left out")
-            continue
-        if s.points:
+            notes.append(f"{exc}: the list is used up to it")
+            break
+        if s.points and not teams:
             notes.append(f"{c}: team point type {s.points} computed on the players' own points")
-        if s.name == "PTS" and not specs:
+        if s.name == "PTS" and s.code.upper() in ("PTS", "MPTS") and not specs:
             continue  # points rank first anyway
         specs.append(s)
     return specs, notes
@@ -207,36 +229,47 @@ def check_standings(t: Tournament, tiebreaks: str | Sequence[str] | None = None,
     with points and the tie-break list: one finding per player whose published rank puts him
     ahead of somebody the list ranks strictly above him, naming the deciding criterion and
     both values. Players tied by the whole list may be published in any order (lots)."""
-    if not any(p.rank for p in t.players) or t.teams or any(p.team for p in t.players):
-        return []  # team events rank teams; their players' ranks are not this list's
     st = standings(t, tiebreaks, rounds)
-    bad = [p for p in t.players if p.points is not None and rounds is None
-           and p.points != st.by_player[p.number].points]
-    if bad:
-        p = bad[0]
-        msg = (f"ranks not checked: the declared points of #{p.number} {p.name} "
-               f"({_fmt(p.points)}) differ from the results ({_fmt(st.by_player[p.number].points)})"
-               f"{f' and {len(bad) - 1} more' if len(bad) > 1 else ''}")
-        return [RankFinding(p.number, p.rank or 0, st.by_player[p.number].rank, p.number,
-                            "points", (_fmt(p.points), _fmt(st.by_player[p.number].points)), msg)]
+    if st.unit == "team":
+        return _check_ranks(st, [(x.number, x.name, x.rank, x.match_points) for x in t.teams],
+                            "team", rounds)
+    return _check_ranks(st, [(p.number, p.name, p.rank, p.points) for p in t.players],
+                        "player", rounds)
+
+
+def _check_ranks(st: Standings, published: list[tuple], unit: str,
+                 rounds: int | None) -> list[RankFinding]:
+    """Findings for ``published`` (number, name, rank, declared points) against ``st``."""
+    if not any(rank for _, _, rank, _ in published):
+        return []
     by = st.by_player
+    bad = [(n, name, pts) for n, name, _, pts in published
+           if pts is not None and rounds is None and pts != by[n].points]
+    if bad:
+        n, name, pts = bad[0]
+        more = f" and {len(bad) - 1} more" if len(bad) > 1 else ""
+        msg = (f"ranks not checked: the declared points of {unit} #{n} {name} ({_fmt(pts)}) "
+               f"differ from the results ({_fmt(by[n].points)}){more}")
+        rank = next(r for x, _, r, _ in published if x == n) or 0
+        return [RankFinding(n, rank, by[n].rank, n, "points", (_fmt(pts), _fmt(by[n].points)),
+                            msg)]
     out = []
-    for p in t.players:
-        if not p.rank:
+    for n, name, rank, _ in published:
+        if not rank:
             continue
-        me = by[p.number]
-        worse = [q for q in t.players if q.rank and q.rank > p.rank
-                 and by[q.number].rank < me.rank]
+        me = by[n]
+        worse = [(q, qn, qr) for q, qn, qr, _ in published
+                 if qr and qr > rank and by[q].rank < me.rank]
         if not worse:
             continue
-        q = min(worse, key=lambda x: (by[x.number].rank, x.number))
-        crit, mine, theirs = _decider(me, by[q.number])
-        name = f"#{p.number}" + (f" {p.name}" if p.name else "")
-        qname = f"#{q.number}" + (f" {q.name}" if q.name else "")
-        msg = (f"published rank {p.rank} of {name} breaks the tie-break list: {qname} is "
-               f"ahead on {crit} ({theirs} vs {mine}) but published at rank {q.rank}; "
-               f"computed ranks {by[q.number].rank} and {me.rank}")
-        out.append(RankFinding(p.number, p.rank, me.rank, q.number, crit, (mine, theirs), msg))
+        q, qname_, qrank = min(worse, key=lambda x: (by[x[0]].rank, x[0]))
+        crit, mine, theirs = _decider(me, by[q])
+        label = f"{unit} #{n}" + (f" {name}" if name else "")
+        qlabel = f"#{q}" + (f" {qname_}" if qname_ else "")
+        msg = (f"published rank {rank} of {label} breaks the tie-break list: {qlabel} is "
+               f"ahead on {crit} ({theirs} vs {mine}) but published at rank {qrank}; "
+               f"computed ranks {by[q].rank} and {me.rank}")
+        out.append(RankFinding(n, rank, me.rank, q, crit, (mine, theirs), msg))
     return out
 
 

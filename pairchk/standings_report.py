@@ -49,11 +49,13 @@ def _table(st: Standings) -> list[list[str]]:
 
 
 def _header(st: Standings) -> list[str]:
-    return ["rank", "player", "name", "points", *st.codes]
+    return ["rank", st.unit, "name", "points", *st.codes]
 
 
 def _preamble(st: Standings) -> list[str]:
     source = f"{', '.join(st.codes)} (from {st.source})" if st.codes else st.source
+    if not st.codes and st.source.startswith("the file"):
+        source = f"none usable from {st.source}: ranked by points only"
     lines = [f"standings after round {st.round}; tie-breaks: {source}",
              f"unplayed rounds: {st.edition.words}; edition {st.edition.value} "
              f"because {st.edition_reason}"]

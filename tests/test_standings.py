@@ -50,7 +50,7 @@ def test_check_reports_two_swapped_ranks_and_not_the_original():
     f = found[0]
     # 1 and 2 both have 5 points; BH/C1 17 vs 16 (TEC values) decides for player 1
     assert (f.other, f.criterion, f.values) == (1, "BH/C1", ("16", "17"))
-    assert "published rank 1 of #2" in f.message
+    assert "published rank 1 of player #2" in f.message
 
 
 def test_check_on_a_published_file_by_points():

@@ -170,3 +170,31 @@ def test_values_equal_the_tec_reference_checker():
     v = tb.values(t, list(TEC_P008))
     for code, expected in TEC_P008.items():
         assert [float(v[n][code]) for n in range(1, 9)] == expected, code
+
+
+def test_team_tiebreaks_by_hand():
+    # Art. 11-13: team A beats B 1.5-0.5 on two boards (match points 2/1/0). Extended SB
+    # E<o><s>SB = opponent's o-points x own s-points: EMGSB 0 x 1.5, EGMSB 0.5 x 2, EGGSB
+    # 0.5 x 1.5; BH:GP = B's 0.5 game points; MPvGP = A's 1.5 game points.
+    from pairchk import team_tiebreak as tt
+    from pairchk.model import Team
+
+    t = Tournament(start_date="2026-05-01", system="FIDE_TEAM", teams=(
+        Team(1, "A", members=(1, 2)), Team(2, "B", members=(3, 4))), players=(
+        Player(1, team=1, entries=(E(K.WIN, 3, W),)), Player(2, team=1, entries=(E(K.DRAW, 4, B),)),
+        Player(3, team=2, entries=(E(K.LOSS, 1, B),)), Player(4, team=2, entries=(E(K.DRAW, 2, W),))))
+    v = tt.values(t, ["EMGSB", "EGMSB", "EGGSB", "BH:GP", "MPvGP", "BH"])
+    assert v[1] == {"EMGSB": 0, "EGMSB": D("1.0"), "EGGSB": D("0.75"), "BH:GP": D("0.5"),
+                    "MPvGP": D("1.5"), "BH": 0}
+
+
+def test_team_points_equal_the_published_swiss_chess_totals():
+    # Swiss-Chess stores each team's match and game points: the teams rebuilt from the
+    # players' games must give the same totals.
+    from pairchk import team_tiebreak as tt
+    from shared_paths import shared
+
+    t = formats.load_path(str(shared("samples", "swiss-chess-swt", "SwissTeam.SWT"))).tournament
+    mp, gp = tt.team_context(t, "MP"), tt.team_context(t, "GP")
+    assert {x.number: (x.match_points, x.game_points) for x in t.teams} == {
+        n: (mp.score[n], gp.score[n]) for n in mp.score}

@@ -1,0 +1,239 @@
+"""Team tie-breaks of C.07 (Art. 11-13): the teams' rounds rebuilt from the players' games,
+scored in match points (MP) or game points (GP), and the individual machinery of
+:mod:`pairchk.tiebreak` applied to them.
+
+- A team's game points in a round are its players' points on the boards of that match; its
+  match points come from comparing the two teams' game points with the team scoring of the
+  file (TRF26 362, e.g. ``TW 2.0 TD 1.0 TL 0.0``; default 2 / 1 / 0). A team bye scores the
+  TRF26 320 values (default: a won match, and the game points of every board won).
+- ``:MP`` / ``:GP`` after a code chooses the points of the opponents' scores and of the team's
+  own results (``BH:GP``); without it the primary points (MP) are used.
+- ``MPvGP`` (and ``GPvMP``) is the other kind of points: game points when teams rank by match
+  points.
+- Extended Sonneborn-Berger ``E<o><s>SB`` (``EMMSB``, ``EMGSB``, ``EGMSB``, ``EGGSB``): the sum of
+  each opponent's ``o`` points (M or G) times the team's own ``s`` points against him.
+
+Board-based codes (``BC``, ``TBR``, ``BBE``, ``EDE*``, ``SSSC``) are not computed; a list that
+names one is used up to it, and the output says so.
+
+>>> from pairchk.model import Tournament, Team, Player, RoundEntry as E, Kind as K, Color as C
+>>> t = Tournament(start_date="2026-05-01", system="FIDE_TEAM", teams=(
+...     Team(1, "A", members=(1, 2)), Team(2, "B", members=(3, 4))), players=(
+...     Player(1, team=1, entries=(E(K.WIN, 3, C.WHITE),)),
+...     Player(2, team=1, entries=(E(K.DRAW, 4, C.BLACK),)),
+...     Player(3, team=2, entries=(E(K.LOSS, 1, C.BLACK),)),
+...     Player(4, team=2, entries=(E(K.DRAW, 2, C.WHITE),))))
+>>> ctx = team_context(t, "GP")
+>>> ctx.score[1], ctx.score[2]
+(Decimal('1.5'), Decimal('0.5'))
+>>> team_context(t, "MP").score[1]
+Decimal('2')
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Mapping
+
+from . import tiebreak as tb
+from .model import Color, Kind, Player, ScoreSystem, Tournament
+
+ZERO = Decimal(0)
+UNSUPPORTED = ("BC", "TBR", "BBE", "EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB", "SSSC")
+_ESB = re.compile(r"^E([MG])([MG])SB$")
+
+
+def is_team_event(t: Tournament) -> bool:
+    """Teams are declared and their players are known."""
+    return bool(t.teams) and any(p.team for p in t.players)
+
+
+def match_points(t: Tournament) -> tuple[Decimal, Decimal, Decimal]:
+    """(win, draw, loss) match points from TRF26 362, else 2 / 1 / 0.
+
+    >>> match_points(Tournament(team_scoring="TW 3.0   TD 1.0   TL 0.0"))
+    (Decimal('3.0'), Decimal('1.0'), Decimal('0.0'))
+    """
+    got = dict(re.findall(r"T([WDL])\s*(\d+(?:\.\d+)?)", t.team_scoring or ""))
+    return (Decimal(got.get("W", "2")), Decimal(got.get("D", "1")), Decimal(got.get("L", "0")))
+
+
+def _team_of(t: Tournament) -> dict[int, int]:
+    out = {p.number: p.team for p in t.players if p.team}
+    for team in t.teams:
+        for m in team.members:
+            out.setdefault(m, team.number)
+    return out
+
+
+def boards(t: Tournament) -> int:
+    """Players per match: the longest line-up, else the most games a team had in a round."""
+    if t.lineups:
+        return max(len([x for x in lu.players if x]) for lu in t.lineups)
+    team_of = _team_of(t)
+    best = 0
+    for r in range(1, t.played_rounds + 1):
+        count: dict[int, int] = {}
+        for p in t.players:
+            if p.entry(r).kind.has_opponent and p.number in team_of:
+                count[team_of[p.number]] = count.get(team_of[p.number], 0) + 1
+        best = max([best, *count.values()])
+    return best or 1
+
+
+def _rounds_of(t: Tournament, rounds: int):
+    """Per round and team: (opponent team or None, game points, forfeit flag, bye)."""
+    team_of = _team_of(t)
+    win = t.scoring.win
+    nboards = boards(t)
+    pab_gp = t.team_pab_game_points if t.team_pab_game_points is not None else win * nboards
+    out: dict[int, list[tuple[int | None, Decimal, str, bool]]] = {x.number: [] for x in t.teams}
+    for r in range(1, rounds + 1):
+        gp = {x.number: ZERO for x in t.teams}
+        opp: dict[int, int] = {}
+        for p in t.players:
+            team = team_of.get(p.number)
+            if team not in gp:
+                continue
+            e = p.entry(r)
+            if e.kind.has_opponent and e.opponent is not None and e.kind is not Kind.PENDING:
+                gp[team] += t.scoring.points(e)
+                other = team_of.get(e.opponent)
+                if other is not None and other != team:
+                    opp[team] = other
+        for lu in t.lineups:
+            if lu.round == r and lu.opponent and lu.team in gp:
+                opp.setdefault(lu.team, lu.opponent)
+        forfeit = {}
+        byes = set()
+        for m in t.team_matches:
+            if m.round != r:
+                continue
+            if m.away is None:
+                byes.add(m.home)
+            else:
+                opp.setdefault(m.home, m.away)
+                opp.setdefault(m.away, m.home)
+                if m.forfeit:
+                    forfeit[m.home], forfeit[m.away] = m.forfeit[0], m.forfeit[1]
+        for team in out:
+            if team in byes and team not in opp:
+                out[team].append((None, pab_gp, "", True))
+            else:
+                out[team].append((opp.get(team), gp[team], forfeit.get(team, ""), False))
+    return out
+
+
+def team_context(t: Tournament, points: str = "MP", rounds: int | None = None,
+                 edition: tb.Edition | None = None) -> tb.Context:
+    """The teams as competitors of :mod:`pairchk.tiebreak`, scored in ``points`` (MP or GP)."""
+    n = tb.last_complete_round(t) if rounds is None else rounds
+    ed = edition or tb.edition_for(t)[0]
+    w, d, lo = match_points(t)
+    nboards = boards(t)
+    raw = _rounds_of(t, n)
+    mp_bye = t.team_pab_match_points if t.team_pab_match_points is not None else w
+    slots: dict[int, tuple[tb.Slot, ...]] = {}
+    for team, rs in raw.items():
+        out = []
+        for r, (opp, gp, ff, bye) in enumerate(rs, 1):
+            kind, mp = _result(raw, opp, r, gp, ff, bye, (w, d, lo, mp_bye))
+            pts = mp if points == "MP" else gp
+            vur = kind in (Kind.ZERO_BYE, Kind.FORFEIT_LOSS)
+            out.append(tb.Slot(r, kind, pts, opp, Color.NONE, kind.played and opp is not None,
+                               vur, False))
+        slots[team] = _mark_late(out)
+    win, draw = (w, d) if points == "MP" else (t.scoring.win * nboards, t.scoring.draw * nboards)
+    teams_as_players = tuple(Player(x.number, x.name) for x in t.teams)
+    shadow = t.replace(players=teams_as_players, scoring=ScoreSystem(win=win, draw=draw),
+                       system="TEAM SWISS" if "ROBIN" not in t.system.upper() else t.system)
+    score = {k: sum((s.points for s in v), ZERO) for k, v in slots.items()}
+    adjusted = {k: tb._adjusted(v, ed, draw) for k, v in slots.items()}
+    rr = tb.is_round_robin(shadow)
+    return tb.Context(shadow, n, ed, rr, slots, score, adjusted, False)
+
+
+def _result(raw, opp, r, gp, ff, bye, values) -> tuple[Kind, Decimal]:
+    w, d, lo, mp_bye = values
+    if bye:
+        return Kind.PAB, mp_bye
+    if opp is None:
+        return Kind.ZERO_BYE, ZERO
+    if ff:
+        return (Kind.FORFEIT_WIN, w) if ff == "+" else (Kind.FORFEIT_LOSS, lo)
+    other = raw.get(opp, [])[r - 1][1] if opp in raw else ZERO
+    if gp > other:
+        return Kind.WIN, w
+    if gp == other:
+        return Kind.DRAW, d
+    return Kind.LOSS, lo
+
+
+def _mark_late(slots: list[tb.Slot]) -> tuple[tb.Slot, ...]:
+    """Art. 16.2.5 for teams: a round without a match followed only by such rounds."""
+    out = []
+    for i, s in enumerate(slots):
+        late = s.kind is Kind.ZERO_BYE and all(x.vur for x in slots[i:])
+        out.append(tb.Slot(s.round, s.kind, s.points, s.opponent, s.color, s.otb, s.vur, late))
+    return tuple(out)
+
+
+def values(t: Tournament, codes, rounds: int | None = None,
+           edition: tb.Edition | None = None, primary: str = "MP") -> dict[int, dict[str, tb.Value]]:
+    """Every team tie-break of ``codes``: ``{team: {code: value}}`` (DE left out)."""
+    ctxs = {p: team_context(t, p, rounds, edition) for p in ("MP", "GP")}
+    out: dict[int, dict[str, tb.Value]] = {x.number: {} for x in t.teams}
+    for code in codes:
+        for team, v in compute(ctxs, code, primary).items():
+            out[team][code] = v
+    return out
+
+
+def compute(ctxs: Mapping[str, tb.Context], code: str, primary: str = "MP") -> dict[int, tb.Value]:
+    """One team tie-break for every team."""
+    head = code.strip().upper().split("/")[0].split(":")[0]
+    other = "GP" if primary == "MP" else "MP"
+    if head in ("MPVGP", "GPVMP"):
+        return dict(ctxs[other].score)
+    if head in ("MPTS", "MP"):
+        return dict(ctxs["MP"].score)
+    if head in ("GPTS", "GP"):
+        return dict(ctxs["GP"].score)
+    m = _ESB.match(head)
+    if m or head == "ESB":
+        o, s = (m.group(1), m.group(2)) if m else (primary[0], other[0])
+        return _extended_sb(ctxs[o + "P"], ctxs[s + "P"], tb.parse("SB" + code.strip()[len(head):]))
+    if head in UNSUPPORTED:
+        raise tb.TiebreakError(f"{code}: a board-based team tie-break, not computed")
+    spec = tb.parse(code)
+    ctx = ctxs[spec.points or primary]
+    return tb.compute(ctx, spec)
+
+
+def parse(code: str) -> tb.Spec:
+    """A team code as a :class:`pairchk.tiebreak.Spec` (MPvGP and the extended SB keep their
+    code; the board-based ones raise :class:`pairchk.tiebreak.TiebreakError`).
+
+    >>> parse("EMGSB/C1").code, parse("BH:GP/C1").points
+    ('EMGSB/C1', 'GP')
+    """
+    head = code.strip().upper().split("/")[0].split(":")[0]
+    if head in UNSUPPORTED:
+        raise tb.TiebreakError(f"{code}: a board-based team tie-break (BC, TBR, BBE, EDE*, SSSC) "
+                               "is not computed")
+    if head in ("MPVGP", "GPVMP", "MP", "GP", "MPTS", "GPTS", "ESB") or _ESB.match(head):
+        return tb.Spec(code=code.strip(), name="SB" if "SB" in head else "PTS")
+    return tb.parse(code)
+
+
+def _extended_sb(opp_ctx: tb.Context, own_ctx: tb.Context, spec: tb.Spec) -> dict[int, tb.Value]:
+    """Art. 13 extended Sonneborn-Berger: opponents' scores from ``opp_ctx`` times the team's
+    own points from ``own_ctx``, cuts and unplayed rounds as for SB."""
+    out = {}
+    for team in own_ctx.slots:
+        own = {s.round: s.points for s in own_ctx.slots[team]}
+        elems = [tb.Element(e.round, e.score, e.score * own[e.round], e.vur)
+                 for e in tb.elements(opp_ctx, spec, team, False)]
+        out[team] = sum((e.value for e in tb.cut(opp_ctx, spec, elems, True)), ZERO)
+    return out
