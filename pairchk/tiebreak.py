@@ -327,8 +327,10 @@ def _slots(t: Tournament, p: Player, n: int) -> tuple[Slot, ...]:
         later_all_vur = all(x.kind in _REQUESTED or x.kind is Kind.FORFEIT_LOSS for x in raw[r:])
         points = ZERO if kind is Kind.PENDING else t.scoring.points(e)
         opp = e.opponent if kind.has_opponent and kind is not Kind.PENDING else None
+        # a forfeit loss with no opponent ("0000 - -") is an absence, not 16.2.4
+        absent = kind in _REQUESTED or (kind is Kind.FORFEIT_LOSS and opp is None)
         out.append(Slot(r, kind, points, opp, e.color, kind.played and opp is not None,
-                        vur, kind in _REQUESTED and later_all_vur))
+                        vur, absent and later_all_vur))
     return tuple(out)
 
 

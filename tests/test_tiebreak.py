@@ -198,3 +198,13 @@ def test_team_points_equal_the_published_swiss_chess_totals():
     mp, gp = tt.team_context(t, "MP"), tt.team_context(t, "GP")
     assert {x.number: (x.match_points, x.game_points) for x in t.teams} == {
         n: (mp.score[n], gp.score[n]) for n in mp.score}
+
+
+def test_absence_written_as_forfeit_without_opponent_is_a_late_bye():
+    # Art. 16.1.1: rounds after a withdrawal are zero-point byes, so a trailing "0000 - -"
+    # (a forfeit loss with no opponent) is category 16.2.5 and counts as a draw for the
+    # opponents (16.3), unlike a forfeit lost to a scheduled opponent (16.2.4).
+    t = swiss(
+        Player(1, entries=(E(K.WIN, 2, W), E(K.PAB), E(K.PAB))),
+        Player(2, entries=(E(K.LOSS, 1, B), E(K.FORFEIT_LOSS), E(K.FORFEIT_LOSS))))
+    assert tb.context(t).adjusted[2] == D("1.0")
