@@ -30,7 +30,7 @@ from typing import Any, Mapping
 from .acceleration import (BAKU, SWISS_CHESS, accelerations, apply_acceleration, declared,
                            detect_acceleration)
 from .errors import PairchkError
-from .model import Kind, Status, Tournament
+from .model import Kind, RoundEntry, Status, Tournament
 from .pairing import CheckReport, Pair, RoundPairing, RoundReport, published_pairing
 from .system import (Criterion, System, UnpairableError, Violation, first_worse,
                      quality_records)
@@ -203,6 +203,51 @@ def _jsonable(value: Any) -> Any:
     return str(value)
 
 
+# --------------------------------------------------------------------------- stand-ins
+
+
+# Names programs give a stand-in "player" who is really the bye, in the languages of the
+# formats pairchk reads (German DSB/Swiss-Chess, French PAPI, Spanish, Italian, Dutch, English).
+STAND_IN_NAMES = frozenset({
+    "spielfrei", "frei", "freilos", "bye", "pab", "exempt", "exempté", "exempte", "descanso",
+    "libre", "riposo", "vrij", "bye-bye",
+})
+
+
+def is_stand_in(name: str) -> bool:
+    """True for a player record that stands for the bye ("spielfrei", "BYE", "frei" ...).
+
+    >>> is_stand_in("spielfrei"), is_stand_in(" BYE "), is_stand_in("Frei, Anna")
+    (True, True, False)
+    """
+    return name.strip().lower() in STAND_IN_NAMES
+
+
+def read_stand_ins(t: Tournament) -> tuple[Tournament, list[str]]:
+    """``t`` without stand-in players, a game against one read as the bye it stands for.
+
+    A win (or forfeit win) against the stand-in is the pairing-allocated bye, a draw a half-point
+    bye, a loss a zero-point bye; the stand-in itself is not a player to be paired. Returns the
+    tournament and one note per stand-in (empty when the file has none).
+    """
+    stand = {p.number: p.name.strip() for p in t.players if p.name and is_stand_in(p.name)}
+    if not stand:
+        return t, []
+    as_bye = {Kind.WIN: Kind.PAB, Kind.FORFEIT_WIN: Kind.PAB, Kind.WIN_SHORT: Kind.PAB,
+              Kind.DRAW: Kind.HALF_BYE, Kind.DRAW_SHORT: Kind.HALF_BYE}
+    players = []
+    for p in t.players:
+        if p.number in stand:
+            continue
+        entries = tuple(
+            RoundEntry(as_bye.get(e.kind, Kind.ZERO_BYE)) if e.opponent in stand else e
+            for e in p.entries)
+        players.append(p.replace(entries=entries) if entries != p.entries else p)
+    notes = [f"player {n} {name!r} stands for the bye: a game against it is read as a bye, and "
+             "it is not paired" for n, name in sorted(stand.items())]
+    return t.replace(players=tuple(players)), notes
+
+
 # --------------------------------------------------------------------------- which system
 
 
@@ -282,9 +327,26 @@ def _violation_json(vs: list[Violation]) -> list[dict]:
             for v in vs]
 
 
+def _team_of(t: Tournament) -> dict[int, int]:
+    out = {m: team.number for team in t.teams for m in team.members}
+    for p in t.players:
+        if p.number not in out and p.team is not None:
+            out[p.number] = p.team
+    return out
+
+
 def _basic_violations(t: Tournament, rnd: int, published: RoundPairing) -> list[Violation]:
-    """Rules every system shares: one pairing-allocated bye per round (C.04.1 art. 3)."""
+    """Rules every system shares: one pairing-allocated bye per round (C.04.1 art. 3), counted
+    per team in a team tournament (the players of the team with the bye all have one)."""
     pabs = _extra_pabs(t, rnd)
+    if _is_team_file(t):
+        teams = _team_of(t)
+        bye_teams = sorted({teams.get(n, -n) for n in pabs})
+        if len(bye_teams) > 1:
+            shown = ", ".join(str(x) if x > 0 else f"player {-x}" for x in bye_teams)
+            return [Violation("C.04.1 art. 3", f"{len(bye_teams)} teams with a pairing-allocated "
+                                               f"bye in one round (teams {shown})", (), rnd)]
+        return []
     if len(pabs) > 1:
         return [Violation("C.04.1 art. 3", f"{len(pabs)} pairing-allocated byes in one round "
                                            f"({', '.join(map(str, pabs))}) (C.04.1 art. 3)",
@@ -536,12 +598,28 @@ def _swiss_rounds(t: Tournament, report: CheckReport) -> list[int]:
     return list(range(1, last + 1))
 
 
+def _rematches(t: Tournament, rnd: int, published: RoundPairing) -> list[Violation]:
+    """Two players meeting over the board a second time (C.04.1 art. 2), in an individual
+    tournament that is not a double round robin."""
+    if _is_team_file(t) or "DOUBLE" in t.system.upper():
+        return []
+    out = []
+    for p in published.pairs:
+        for r in range(1, rnd):
+            e = t.player(p.white).entry(r) if p.white in t.by_number else None
+            if e is not None and e.kind.played and e.opponent == p.black:
+                out.append(Violation("C.04.1 art. 2", f"{p.white}-{p.black} already met in round "
+                                                      f"{r}", (p.white, p.black), rnd))
+                break
+    return out
+
+
 def _not_checked(t: Tournament, report: CheckReport, rounds: list[int] | None) -> None:
     """A file whose system pairchk cannot pair: its rounds are not re-paired, but the rules every
     system shares are still checked."""
     for rnd in rounds or _swiss_rounds(t, report):
         published = published_pairing(t, rnd)
-        vs = _basic_violations(t, rnd, published)
+        vs = _basic_violations(t, rnd, published) + _rematches(t, rnd, published)
         if vs:
             report.rounds.append(RoundReport(rnd, "violation", published=published,
                                              violations=_violation_texts(vs),
@@ -564,16 +642,17 @@ def check(
     >>> r.verdict, r.system_reason
     ('not checked', 'from the TRF26 192 code FIDE_SCHEVENINGEN')
     """
-    t = tournament
+    t, stand_in_notes = read_stand_ins(tournament)
     chosen, reason, why_not = resolve_system(t, system)
     if chosen is None:
-        report = CheckReport(path=path, system=t.system.strip() or t.system_text.strip() or "?",
-                             system_reason=reason, not_checked=why_not)
+        report = CheckReport(path=path, system=t.system.strip() or t.system_text.strip() or "unknown",
+                             system_reason=reason, not_checked=why_not,
+                             notes=list(stand_in_notes))
         _not_checked(t, report, rounds)
         return report
     ed, why = chosen.select_edition(t, edition)
     report = CheckReport(path=path, system=chosen.name, edition=ed, edition_reason=why,
-                         system_reason=reason)
+                         system_reason=reason, notes=list(stand_in_notes))
     if chosen.fixed:
         first = chosen.state(t, 0, edition=ed)
         report.notes.extend(first.notes)
@@ -632,7 +711,7 @@ def pair(
     >>> [(p.white, p.black) for p in r.pairing.pairs], r.pairing.bye
     ([(1, 3), (4, 2)], 5)
     """
-    t = tournament
+    t, _ = read_stand_ins(tournament)
     chosen, reason, why_not = resolve_system(t, system)
     if chosen is None:
         raise PairchkError(why_not.replace("its rounds were not re-paired", "cannot pair a round")

@@ -299,6 +299,10 @@ def round_state(t: Tournament, rnd: int, *, edition: str) -> RoundState:
             cur.opponent
         ):
             to_pair = False
+        elif cur.kind in (Kind.FORFEIT_LOSS, Kind.FORFEIT_WIN) and cur.opponent is None:
+            # "0000 -" / a blank opponent with "-" (lichess) or "+": absent, not paired, as
+            # bbpPairings reads it (a forfeit needs an opponent to be a pairing)
+            to_pair = False
         elif cur.kind is Kind.NOT_PAIRED and rnd <= paired:
             # nothing recorded for a round that was paired: the player was not there
             to_pair = False
