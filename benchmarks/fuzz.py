@@ -13,6 +13,7 @@ an xlsx broken) or byte flips. Each command runs in a forked child with an addre
 and a wall-clock limit; the parent classifies the outcome:
 
 * ``traceback`` -- an exception escaped (the child prints it and exits 70);
+* ``internal`` -- an exception was caught and reported as a bug in pairchk;
 * ``timeout`` -- the run went past ``--limit`` seconds and was killed;
 * ``exit`` -- an exit code other than 0, 1, 3 (2 is a usage error, never expected here);
 * ``unlocated`` -- exit 3 without ``error: <path>`` naming the input.
@@ -44,7 +45,7 @@ if str(ROOT) not in sys.path:
 
 MEMORY_LIMIT = 1536 * 1024 * 1024  # bytes of address space for one run
 TRACEBACK_EXIT = 70
-OK_EXITS = (0, 1, 3)
+OK_EXITS = (0, 1, 3, 4)  # 4: check found no round it could check (cli: EXIT_NOT_CHECKED)
 
 
 # ---------------------------------------------------------------- seeds
@@ -267,6 +268,8 @@ class Outcome:
             return "timeout"
         if self.exit == TRACEBACK_EXIT or "Traceback (most recent call last)" in self.stderr:
             return "traceback"
+        if "internal error" in self.stderr:  # an exception caught and reported as a bug
+            return "internal"
         if self.exit not in OK_EXITS:
             return "exit"
         if self.exit == 3 and not _located(self.stderr, self.command):
@@ -382,7 +385,7 @@ def fuzz(runs: int, seed: int, limit: float, workdir: Path, *, shared: bool = Tr
     rng = random.Random(seed)
     pool = seeds(shared=shared)
     workdir.mkdir(parents=True, exist_ok=True)
-    tally = {"inputs": 0, "runs": 0, "ok": 0, "traceback": 0, "timeout": 0, "exit": 0,
+    tally = {"inputs": 0, "runs": 0, "ok": 0, "traceback": 0, "internal": 0, "timeout": 0, "exit": 0,
              "unlocated": 0, "exits": {}, "max_seconds": 0.0, "by_format": {}}
     findings = []
     start = time.monotonic()
@@ -412,7 +415,7 @@ def fuzz(runs: int, seed: int, limit: float, workdir: Path, *, shared: bool = Tr
                     fh.write(json.dumps(finding) + "\n")
         if progress and (i + 1) % 100 == 0:
             print(f"{i + 1} inputs, {time.monotonic() - start:.0f} s: "
-                  + ", ".join(f"{k} {tally[k]}" for k in ("ok", "traceback", "timeout", "exit", "unlocated")),
+                  + ", ".join(f"{k} {tally[k]}" for k in ("ok", "traceback", "internal", "timeout", "exit", "unlocated")),
                   file=sys.stderr, flush=True)
     tally["seconds"] = round(time.monotonic() - start, 1)
     return {"tally": tally, "findings": findings}

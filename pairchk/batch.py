@@ -149,7 +149,7 @@ def load(path: str, fmt: str | None, *, lenient: bool = False):
             from .validate import load_lenient
 
             return mod, load_lenient(data, name, mod.NAME)
-        return mod, formats.checked(mod.load, data, name)
+        return mod, formats.checked(mod, data, name)
     except PairchkError as exc:
         raise Unreadable(str(exc)) from None
     # any other exception is a bug in pairchk, not bad input: run_task reports it as such

@@ -440,6 +440,9 @@ def convert_cmd(
     set_: list[str] = typer.Option([], "--set", metavar="KEY=VALUE",
                                    help="Metadata the input lacks, e.g. --set location=Madrid (repeatable)."),
     force: bool = typer.Option(False, "--force", help="Replace an existing output file (never the input)."),
+    recompute: bool = typer.Option(False, "--recompute",
+                                   help="Write points and ranks recomputed from the results"
+                                        " (default: as the input declares them)."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help=_JOBS_HELP),
     summary: Optional[str] = typer.Option(None, "--summary", help=_SUMMARY_HELP),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print no warnings."),
@@ -455,7 +458,7 @@ def convert_cmd(
     from .formats.settings import parse_settings
 
     try:
-        settings = parse_settings(set_)
+        settings = parse_settings(set_ + (["recompute=yes"] if recompute else []))
         target = formats.get(to) if to else None
     except PairchkError as exc:
         fail(str(exc), EXIT_USAGE)

@@ -65,8 +65,8 @@ def load_lenient(data: bytes, path: str | None = None, fmt: str | None = None) -
 
     mod = formats.get(fmt) if fmt else formats.detect(data, path)
     if "strict" in inspect.signature(mod.load).parameters:
-        return formats.checked(mod.load, data, path, strict=False)
-    return formats.checked(mod.load, data, path)
+        return formats.checked(mod, data, path, strict=False)
+    return formats.checked(mod, data, path)
 
 
 def validate_bytes(data: bytes, *, path: str | None = None, fmt: str | None = None) -> list[Finding]:

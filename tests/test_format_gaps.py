@@ -205,12 +205,12 @@ def test_a_forfeit_without_opponent_is_written_as_the_bye_it_scores_like_not_a_t
 
 
 def test_small_writer_gaps_found_on_the_shared_samples():
-    # TRF rank column is recomputed: a disagreeing declared rank is named once
+    # TRF rank column: the declared rank is written as declared (issue 14); the placeholder 0
+    # means "not declared" and gets the rank by points
     t = _two_players()
-    t = t.replace(players=(t.players[0].replace(rank=0), t.players[1].replace(rank=2)))
-    assert [w.message for w in formats.dump(t, "trf").warnings] == [
-        "declared rank of 1 player(s) differs from the rank by points (first: player 1 0 -> 1);"
-        " wrote the rank by points"]
+    t = t.replace(players=(t.players[0].replace(rank=0), t.players[1].replace(rank=1)))
+    back = formats.load(formats.dump(t, "trf").data).tournament
+    assert [p.rank for p in back.players] == [1, 1]
     # chess-results XML knows women as F whether the model says w (TRF16) or f (TRF26)
     t = _two_players()
     t = t.replace(players=(t.players[0].replace(sex="f"), t.players[1]))

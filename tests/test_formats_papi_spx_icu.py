@@ -137,8 +137,6 @@ def test_icu_foreign_csv_sample_reads_and_links_two_icu_players():
      "i.csv:5:2: found '2' (expected a score 1, 0 or ="),
     (b"Event,E\nRounds,1\n\nPlayer,1,A,B\n1,1,W,C,D,2000,,\nTotal,1\n",
      "i.csv:5:8: found a blank cell (expected the opponent's federation"),
-    (b"Event,E\nRounds,1\n\nPlayer,1,A,B\n1,1,W,C,D,2000,,ENG\nTotal,0\n",
-     "i.csv:4: player A, B: total 0 but the results add up to 1"),
     (b"Event,E\nRounds,2\n\nPlayer,1,A,B\n1,1,W,C,D,2000,,ENG\n",
      "i.csv:5: the file ends early (expected a result for round 2"),
 ])
@@ -155,3 +153,15 @@ def test_deeply_nested_json_is_a_located_error_not_a_recursion_error(fmt):
     data = b'{"filetype": "Event", "variables": ' + b"[" * 200_000
     with pytest.raises(FormatError, match=r"^deep.json:1:1: JSON nested too deeply"):
         formats.load(data, path="deep.json", fmt=fmt)
+
+
+def test_icu_csv_total_that_fits_no_point_system_is_kept_with_a_warning():
+    # issue 14: a declared total is the organiser's number; it is kept and the reader says
+    # that no standard point system gives it (validate then lists the difference)
+    from pairchk import formats
+
+    text = b"Event,E\nRounds,1\n\nPlayer,1,A,B\n1,1,W,C,D,2000,,ENG\nTotal,0\n"
+    loaded = formats.load(text, path="i.csv", fmt="icu-csv")
+    assert loaded.tournament.players[0].points == Decimal(0)
+    assert any("the declared totals fit no standard point system" in w.message
+               and "player 1 declares 0, the results give 1" in w.message for w in loaded.warnings)

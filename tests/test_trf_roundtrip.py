@@ -55,11 +55,11 @@ def test_trf_json_trf_keeps_players_ratings_points_and_rounds(path):
     t2 = formats.load(back.data, fmt=first.meta["version"]).tournament
     assert [_key(p) for p in t2.players] == [_key(p) for p in t.players]
     assert [t2.score(p.number) for p in t2.players] == [t.score(p.number) for p in t.players]
-    # points: the written column is computed; it equals the declared one where the file is consistent
+    # points: the declared column survives TRF -> JSON -> TRF as declared (issue 14), also where
+    # it differs from the results (the ICU files count a blank round as ½)
     for p, q in zip(t.players, t2.players):
-        assert q.points == t.score(p.number)
-        if p.points is not None and p.points != q.points:
-            assert any(f"player {p.number}: declared points" in w.message for w in back.warnings)
+        assert q.points == (p.points if p.points is not None else t.score(p.number))
+        assert q.rank == (p.rank or q.rank)
     assert t2.replace(players=()) == t.replace(players=())
 
 

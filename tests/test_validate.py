@@ -60,10 +60,11 @@ def test_double_forfeit_is_complementary():
 
 
 def test_score_mismatch_names_declared_and_computed():
-    data = trf(row(1, "2.0", "1", ["   2 w 1"]), row(2, "0.0", "2", ["   1 b 0"]))
+    # 1.5 for a win fits no standard point system (2.0 would be read as 2-1-0, issue 14)
+    data = trf(row(1, "1.5", "1", ["   2 w 1"]), row(2, "0.0", "2", ["   1 b 0"]))
     f = find(data, "score-mismatch")[0]
     assert (f.line, f.column) == (2, 81)
-    assert f.message == "player 1: declared points 2.0, results give 1.0"
+    assert f.message == "player 1: declared points 1.5, results give 1.0"
 
 
 def test_score_follows_the_file_scoring_system():
@@ -72,9 +73,19 @@ def test_score_follows_the_file_scoring_system():
 
 
 def test_blank_rounds_counted_half_get_a_hint():
-    data = trf(row(1, "1.5", "1", ["0000 -  ", "   2 w 1"]), row(2, "0.0", "2", ["        ", "   1 b 0"]))
+    # player 2's 1.0 fits no point system, so nothing is inferred and player 1 gets the hint
+    data = trf(row(1, "1.5", "1", ["0000 -  ", "   2 w 1"]), row(2, "1.0", "2", ["0000 -  ", "   1 b 0"]))
     f = find(data, "score-mismatch")[0]
     assert "blank result as a half-point bye" in f.hint
+
+
+def test_blank_rounds_counted_half_by_every_total_are_read_as_the_icu_system():
+    # issue 14: "The ICU files count a blank round as ½ point": when that is the one standard
+    # point system every declared total fits, it is the file's system (no score errors)
+    data = trf(row(1, "1.5", "1", ["0000 -  ", "   2 w 1"]), row(2, "0.5", "2", ["0000 -  ", "   1 b 0"]))
+    assert "score-mismatch" not in codes(data)
+    read = find(data, "read")[0]
+    assert "fit the 1-½-0, blank round ½ (ICU) point system" in read.message
 
 
 def test_duplicate_and_missing_numbers():

@@ -204,19 +204,27 @@ def detect(data: bytes, path: str | None = None) -> ModuleType:
 def load(data: bytes, *, path: str | None = None, fmt: str | None = None) -> Loaded:
     """Read ``data`` (bytes of a file) with the named format or the detected one."""
     mod = get(fmt) if fmt else detect(data, path)
-    return checked(mod.load, data, path)
+    return checked(mod, data, path)
 
 
-def checked(reader, data: bytes, path: str | None, **kwargs) -> Loaded:
-    """``reader(data, path=path, **kwargs)`` with the path on its errors and the bounds checked."""
+def checked(mod: ModuleType, data: bytes, path: str | None, **kwargs) -> Loaded:
+    """``mod.load(data, path=path, **kwargs)`` with the path on its errors, the bounds checked
+    and, for a file that does not declare its point system, the one its totals imply."""
     from ..errors import FormatError
+    from .declared import declares_scoring, infer_scoring
     from .limits import check_tournament
 
     try:
-        loaded = reader(data, path=path, **kwargs)
+        loaded = mod.load(data, path=path, **kwargs)
     except FormatError as exc:
         raise exc.with_path(path) if path else exc
     check_tournament(loaded.tournament, path=path, lines=loaded.lines)
+    if not declares_scoring(mod, loaded):
+        # a format with no place for the point system warns when no standard one fits; a TRF
+        # without 162/XXS/BB* (it could have said) leaves the differences to validate
+        loaded.tournament, warnings = infer_scoring(
+            loaded.tournament, path=path, warn_none=not getattr(mod, "DECLARES_SCORING", True))
+        loaded.warnings.extend(warnings)
     return loaded
 
 

@@ -33,6 +33,7 @@ NAME = "chess-results-html"
 EXTENSIONS = (".html", ".htm")
 CAN_READ = True
 CAN_WRITE = False
+DECLARES_SCORING = False  # totals without a point system: inferred from the totals (declared.py)
 CANNOT_CARRY: list[str] = []  # read only
 
 _ROUND = re.compile(r"^(\d+)\.\s*(?:Rd|Rde|R)\.?$", re.I)

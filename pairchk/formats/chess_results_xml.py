@@ -35,6 +35,7 @@ NAME = "chess-results-xml"
 EXTENSIONS = (".cr.xml",)
 CAN_READ = True
 CAN_WRITE = True
+DECLARES_SCORING = False  # totals without a point system: inferred from the totals (declared.py)
 CANNOT_CARRY = [
     *LONE_FORFEITS,  # a forfeit naming no opponent is written as the bye it scores like
     "names.as_written",

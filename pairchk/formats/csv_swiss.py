@@ -360,7 +360,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
                                   path=path, line=lines[p.number],
                                   expected="the starting number of a player in this file")
     t = _tournament(meta, path, warnings).replace(players=tuple(players))
-    return Loaded(t, warnings, lines=lines)
+    return Loaded(t, warnings, lines=lines, meta={"scoring_declared": not t.scoring.is_standard})
 
 
 # The Swiss-Chess player import list (.lst): no header, comma-separated (zzform's default),
@@ -420,7 +420,8 @@ def _load_lst(text: str, delim: str, path: str | None) -> Loaded:
         raise FormatError("no players", path=path, line=1, expected="one player per line")
     warnings = [Warning_("Swiss-Chess player list without a header: players numbered in file"
                          " order; no rounds", path=path)]
-    return Loaded(Tournament(players=tuple(players)), warnings, lines=lines)
+    return Loaded(Tournament(players=tuple(players)), warnings, lines=lines,
+                  meta={"scoring_declared": False})
 
 
 def _read_header(row: list[str], path, line: int, warnings) -> list[tuple[str, int | None]]:

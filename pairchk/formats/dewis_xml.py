@@ -44,6 +44,7 @@ NAME = "dewis-xml"
 EXTENSIONS = (".dewis.xml",)
 CAN_READ = True
 CAN_WRITE = True
+DECLARES_SCORING = False  # totals without a point system: inferred from the totals (declared.py)
 OPTIONS = {"type": "tournament type: SR SW SC TR TW TC", "notes": "free notes"}
 CANNOT_CARRY = [
     *LONE_FORFEITS,  # a forfeit naming no opponent is written as the bye it scores like

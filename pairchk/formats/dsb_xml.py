@@ -50,6 +50,7 @@ NAME = "dsb-xml"
 EXTENSIONS = (".dsb.xml",)
 CAN_READ = True
 CAN_WRITE = True
+DECLARES_SCORING = False  # totals without a point system: inferred from the totals (declared.py)
 NS = "http://www.schachbund.de/XMLSchema"
 XSD_NAME = "DSB_DWZ_Tounament_2_5_1.xsd"
 OPTIONS = {

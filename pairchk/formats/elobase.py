@@ -37,6 +37,7 @@ NAME = "elobase"
 EXTENSIONS = (".swi",)
 CAN_READ = True
 CAN_WRITE = True
+DECLARES_SCORING = False  # totals without a point system: inferred from the totals (declared.py)
 OPTIONS = {"details": "line 2 of the file (free text)", "software": "the 'Anwender' footer line"}
 CANNOT_CARRY = [
     *LONE_FORFEITS,  # a forfeit naming no opponent is written as the bye it scores like

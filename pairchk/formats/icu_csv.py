@@ -30,6 +30,7 @@ NAME = "icu-csv"
 EXTENSIONS = (".fcsv",)
 CAN_READ = True
 CAN_WRITE = False
+DECLARES_SCORING = False  # totals without a point system: inferred from the totals (declared.py)
 CANNOT_CARRY = ["games between two foreign players (only the ICU players' rounds are listed)"]
 
 _HEAD = [("name", re.compile(r"^(event|tournament)$", re.I)),
@@ -182,12 +183,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
                    end_date=meta.get("end_date", ""),
                    comments=(f"Website: {meta['website']}",) if meta.get("website") else (),
                    rounds=nrounds, players=tuple(plist))
-    warnings = []
-    for p in plist:
-        if p.points is not None and t.score(p.number) != p.points:
-            raise FormatError(f"player {p.name}: total {p.points} but the results add up to"
-                              f" {t.score(p.number)}", path=path, line=lines.get(p.number),
-                              expected="the sum of the player's results")
+    warnings = []  # totals that differ from the results: the point system is inferred from them
     foreign = len(plist) - len(lines)
     warnings.append(Warning_(f"{foreign} foreign opponents appear only in their games against ICU"
                              " players; their other rounds are unknown", path=path))

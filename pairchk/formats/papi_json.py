@@ -39,6 +39,7 @@ NAME = "papi-json"
 EXTENSIONS = (".papi.json",)
 CAN_READ = True
 CAN_WRITE = True
+DECLARES_SCORING = False  # totals without a point system: inferred from the totals (declared.py)
 CANNOT_CARRY = [
     "names.as_written",
     "tournament.federation",

@@ -17,6 +17,9 @@ arbiter                Tournament.chief_arbiter
 rounds                 Tournament.rounds
 birth.N                Player N's birth (``YYYY`` or ``YYYY-MM-DD``)
 sex.N, club.N, ...     Player N's field (sex, club, title, federation, fide_id, national_id)
+scoring                Tournament.scoring: 1-0.5-0, 3-1-0, 2-1-0 or icu (blank round ½)
+recompute              yes: write points and ranks recomputed from the results, not as
+                       declared (``convert --recompute``; applied after ``scoring``)
 =====================  =======================================================
 
 >>> from pairchk.model import Tournament, Player
@@ -91,11 +94,39 @@ def apply_settings(t: Tournament, settings: dict[str, str]) -> tuple[Tournament,
                 value = _date(value).replace("-", "/")
             players[int(num)] = players[int(num)].replace(**{field_: value})
             touched = True
+        elif key == "scoring":
+            changes["scoring"] = _scoring(value, t)
+        elif key == "recompute":
+            if value.lower() not in ("yes", "true", "1", "no", "false", "0"):
+                raise SettingError(f"--set recompute={value!r}: expected yes or no")
         else:
             rest[key] = value
     if touched:
         changes["players"] = tuple(players[n] for n in sorted(players))
-    return (t.replace(**changes) if changes else t), rest
+    t = t.replace(**changes) if changes else t
+    if settings.get("recompute", "no").lower() in ("yes", "true", "1"):
+        from .declared import recompute
+
+        t = recompute(t)
+    return t, rest
+
+
+_SCORING_NAMES = {"1-0.5-0": "1-½-0", "1-½-0": "1-½-0", "3-1-0": "3-1-0", "2-1-0": "2-1-0",
+                  "icu": "1-½-0, blank round ½ (ICU)"}
+
+
+def _scoring(value: str, t: Tournament):
+    """The standard point system named ``value`` (declared.STANDARD), kept PAB value and all.
+
+    >>> _scoring("3-1-0", Tournament()).win
+    Decimal('3')
+    """
+    from .declared import STANDARD, with_system
+
+    name = _SCORING_NAMES.get(value.strip().lower())
+    if name is None:
+        raise SettingError(f"--set scoring={value!r}: expected one of {', '.join(_SCORING_NAMES)}")
+    return with_system(t.scoring, next(ps for ps in STANDARD if ps.name == name))
 
 
 def check_options(rest: dict[str, str], fmt: str, known: dict[str, str]) -> None:

@@ -27,6 +27,7 @@ NAME = "swissperfect"
 EXTENSIONS = (".spx",)
 CAN_READ = True
 CAN_WRITE = False
+DECLARES_SCORING = False  # totals without a point system: inferred from the totals (declared.py)
 CANNOT_CARRY = ["entries.colours (the export has none)", "tournament.name", "tournament.start_date"]
 
 _COLUMNS = {"no": "number", "name": "name", "feder": "federation", "intl id": "fide_id",
@@ -122,11 +123,6 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
                                   expected="the number of a player in this file")
     players.sort(key=lambda p: p.number)
     t = Tournament(rounds=len(rounds) or None, players=tuple(players))
-    for p in players:
-        if p.points is not None and t.score(p.number) != p.points:
-            warnings.append(Warning_(f"player {p.number}: declared total {p.points} but the"
-                                     f" results add up to {t.score(p.number)}", path=path,
-                                     line=lines[p.number]))
     warnings.append(Warning_("SwissPerfect exports carry no colours; games are read without"
                              " colours", path=path))
     return Loaded(t, warnings, lines=lines)

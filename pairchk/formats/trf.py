@@ -611,6 +611,7 @@ def load(data: bytes, *, path: str | None = None, strict: bool = True) -> Loaded
     version = "trf26" if tags_seen & TRF26_TAGS else "trf"
     meta.update(
         version=version,
+        scoring_declared=bool(style.get("scoring")),  # 162, XXS or BB*: else inferred from totals
         newline=_newline_of(text),
         bom=data.startswith(b"\xef\xbb\xbf"),
         encoding=next((w.message.rsplit(" ", 1)[-1] for w in warnings if "not UTF-8" in w.message), "utf-8"),

@@ -320,26 +320,20 @@ def render(t: Tournament, version: str, style: dict | None, warn) -> dict[str, l
                 warn(f"{_what(_FIELD_OF[tag])} ({value!r}) needs TRF26 record {tag}; not written")
             continue
         text(tag, value)
+    # points and rank columns are written as declared (issue 14: the organiser's numbers);
+    # a player without them gets the values computed from the results (convert --recompute
+    # recomputes them all). A rank of 0 is TRF's placeholder for "not declared".
     ranks = compute_ranks(t)
-    # the rank column is recomputed from the points (ties keep the declared order); a declared
-    # rank that disagrees (another ranking, or the placeholder 0) is said once, not per player
-    moved = [p for p in t.players if p.rank is not None and p.rank != ranks[p.number]]
-    if moved:
-        first = moved[0]
-        warn(f"declared rank of {len(moved)} player(s) differs from the rank by points (first: player"
-             f" {first.number} {first.rank} -> {ranks[first.number]}); wrote the rank by points")
     for p in t.players:
-        pts = sum((t.scoring.points(e) for e in p.entries), Decimal(0))
-        if p.points is not None and p.points != pts:
-            warn(f"player {p.number}: declared points {fmt_points(p.points)} differ from the results "
-                 f"({fmt_points(pts)}); wrote {fmt_points(pts)}")
+        pts = p.points if p.points is not None else sum((t.scoring.points(e) for e in p.entries), Decimal(0))
+        rank = p.rank if p.rank else ranks[p.number]
         if p.status is Status.WITHDRAWN:
             warn(f"player {p.number}: withdrawn status cannot be written in TRF")
         if p.club:
             warn(f"player {p.number}: club {p.club!r} cannot be written in TRF")
         if p.extra:
             warn(f"player {p.number}: fields {', '.join(k for k, _ in p.extra)} cannot be written in TRF")
-        put("001", player_line(p, pts, ranks[p.number], warn))
+        put("001", player_line(p, pts, rank, warn))
         for nr in p.national_ratings:
             if version == "trf" and "NRS" not in src_tags:
                 what = ", ".join(x for x in (
