@@ -24,16 +24,18 @@ def test_papi_converter_example_reads_with_legacy_array_rounds():
     data = path.read_bytes()
     assert formats.detect(data, str(path)).NAME == "papi-json"
     t = formats.load(data, path=str(path)).tournament
-    assert [p.name for p in t.players] == ["Aubry, Pascal", "Aubry, Youri", "Plat, Sammy",
-                                           "Armes, Timothy"]
+    # issue 14: "players" is the registration order; Papi numbers players for pairing by
+    # rating, then alphabetically (Armes and Plat both 1920)
+    assert [p.name for p in t.players] == ["Armes, Timothy", "Plat, Sammy", "Aubry, Pascal",
+                                           "Aubry, Youri"]
     # opponent is the 0-based index in "players"; B = blanc (white), N = noir (black)
-    assert t.player(1).entries == (RoundEntry(Kind.LOSS, 2, Color.WHITE), RoundEntry(Kind.PAB))
-    assert t.player(2).entry(1) == RoundEntry(Kind.WIN, 1, Color.BLACK)
-    assert t.player(3).entry(1) == RoundEntry(Kind.FORFEIT_WIN, 4, Color.WHITE)
-    assert t.player(4).entry(1) == RoundEntry(Kind.FORFEIT_LOSS, 3, Color.BLACK)
-    assert t.player(1).birth == "1985/03/15" and t.player(1).rating == 1850
+    assert t.player(3).entries == (RoundEntry(Kind.LOSS, 4, Color.WHITE), RoundEntry(Kind.PAB))
+    assert t.player(4).entry(1) == RoundEntry(Kind.WIN, 3, Color.BLACK)
+    assert t.player(2).entry(1) == RoundEntry(Kind.FORFEIT_WIN, 1, Color.WHITE)
+    assert t.player(1).entry(1) == RoundEntry(Kind.FORFEIT_LOSS, 2, Color.BLACK)
+    assert t.player(3).birth == "1985/03/15" and t.player(3).rating == 1850
     assert t.start_date == "2024-01-15" and t.rounds == 7
-    assert dict(t.player(1).extra)["email"] == "pascal.aubrey@sharly-chess.com"
+    assert dict(t.player(3).extra)["email"] == "pascal.aubrey@sharly-chess.com"
 
 
 def test_sharly_tec_direct_encounter_sample_reads_with_byes():

@@ -219,6 +219,12 @@ def checked(mod: ModuleType, data: bytes, path: str | None, **kwargs) -> Loaded:
     except FormatError as exc:
         raise exc.with_path(path) if path else exc
     check_tournament(loaded.tournament, path=path, lines=loaded.lines)
+    if not loaded.tournament.players:
+        what = {"trf": "player records (001 lines)", "trf26": "player records (001 lines)"}.get(
+            mod.NAME, "players")
+        raise FormatError(f"the file has no {what}", path=path,
+                          expected="a tournament with at least one player",
+                          hint="a header alone is not a tournament file; was the export cut short?")
     if not declares_scoring(mod, loaded):
         # a format with no place for the point system warns when no standard one fits; a TRF
         # without 162/XXS/BB* (it could have said) leaves the differences to validate

@@ -59,7 +59,7 @@ def vkz(p: Player) -> str:
 
 def member_no(p: Player) -> int | None:
     m = extra(p, "dsb.member", "swt.zps_member")
-    return int(m) if m.isdigit() and 1 <= int(m) <= 99999 else None
+    return int(m) if m.isdecimal() and 1 <= int(m) <= 99999 else None
 
 
 def dsb_id(p: Player) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .limits import MAX_ROUND, check_number, check_round  # noqa: F401 (readers import MAX_ROUND from here)
-from ..model import NOT_PAIRED, Color, Kind, RoundEntry, Tournament
+from ..model import NOT_PAIRED, Color, Kind, Player, RoundEntry, Tournament
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,38 @@ class Board:
     white_entry: RoundEntry
     black_entry: RoundEntry | None
     colored: bool = True
+
+
+def require_consistent(t: Tournament, fmt: str) -> None:
+    """Refuse to write a game only one of its players records (a format of games, not of
+    player entries, cannot carry it): an unknown opponent, or one who does not name the
+    player back in that round. ``pairchk validate`` lists every such entry.
+
+    >>> t = Tournament(players=(Player(1, entries=(RoundEntry(Kind.WIN, 3, Color.WHITE),)), Player(2)))
+    >>> require_consistent(t, "xlsx")
+    Traceback (most recent call last):
+    ...
+    pairchk.errors.PairchkError: xlsx stores games, not player entries: round 1: player 1 has result '1' against player 3, who is not in the file (hint: pairchk validate lists every inconsistent entry; fix them first)
+    """
+    from ..errors import PairchkError
+
+    by_number = t.by_number
+    for p in t.players:
+        for r, e in enumerate(p.entries, 1):
+            if not e.kind.has_opponent or e.opponent is None:
+                continue
+            q = by_number.get(e.opponent)
+            if q is None:
+                why = f"against player {e.opponent}, who is not in the file"
+            elif e.opponent == p.number:
+                why = "against himself"
+            elif q.entry(r).opponent != p.number or not q.entry(r).kind.has_opponent:
+                why = f"against player {q.number}, who does not name player {p.number} in that round"
+            else:
+                continue
+            raise PairchkError(f"{fmt} stores games, not player entries: round {r}: player {p.number}"
+                               f" has result {e.kind.code!r} {why} (hint: pairchk validate lists every"
+                               " inconsistent entry; fix them first)")
 
 
 def boards(t: Tournament, rnd: int) -> list[Board]:

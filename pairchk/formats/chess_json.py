@@ -39,7 +39,7 @@ from ..model import (
     Tournament,
 )
 from . import Dumped, Loaded, carry
-from .boards import MAX_ROUND, EntryTable, boards
+from .boards import MAX_ROUND, EntryTable, boards, require_consistent
 from .fields import (birth_from_german, birth_to_iso, iso_round_dates, join_name, parse_json,
                      sniff_json, split_name)
 
@@ -141,7 +141,7 @@ def _profile(p: Player, pid: int, national: bool) -> dict:
                   "sex": {"m": "m", "w": "f", "f": "f"}.get(p.sex.lower(), "u"),  # TRF16 w, TRF26 f
                   "federation": p.federation, "fideName": p.name}
     if p.fide_id.strip():
-        prof["fideId"] = int(p.fide_id) if p.fide_id.strip().isdigit() else p.fide_id
+        prof["fideId"] = int(p.fide_id) if p.fide_id.strip().isdecimal() else p.fide_id
     ratings = [p.rating or 0]
     if national:
         ratings.append(p.national_rating or 0)
@@ -149,7 +149,7 @@ def _profile(p: Player, pid: int, national: bool) -> dict:
     if p.title:
         prof["fideTitle"] = p.title
     birth = p.birth.strip()
-    if birth.isdigit() and len(birth) == 4:
+    if birth.isdecimal() and len(birth) == 4:
         prof["yearBirth"] = int(birth)
     elif birth:
         prof["birth"] = birth_to_iso(birth)
@@ -157,7 +157,7 @@ def _profile(p: Player, pid: int, national: bool) -> dict:
         prof["clubName"] = p.club
     if p.national_id:
         prof["other"] = {"nationalId": p.national_id}
-        if p.national_id.isdigit():
+        if p.national_id.isdecimal():
             prof["localId"] = int(p.national_id)
     return prof
 
@@ -170,6 +170,7 @@ def _num(v: Decimal | None):
 
 def dump(t: Tournament, *, published: str | None = None, **_options) -> Dumped:
     """Write ``t`` as Chess-JSON (UTF-8, indented)."""
+    require_consistent(t, "chess-json")
     warnings: list[Warning_] = carry.dropped(t, NAME, CANNOT_CARRY)
     national = any(p.national_rating is not None for p in t.players)
     profiles = [_profile(p, p.number, national) for p in t.players]

@@ -97,7 +97,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     lines: dict[int, int] = {}
     for row in rows[1:]:
         cells = [_text(c) for c in row]
-        if len(cells) < len(header) or not cells[num_i].isdigit():
+        if len(cells) < len(header) or not cells[num_i].isdecimal():
             continue
         no = int(cells[num_i])
         if no in players:
@@ -106,9 +106,9 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         title = cells[name_i - 1] if name_i > 0 and _TITLE.match(cells[name_i - 1]) else ""
         rtg = cells[col["Rtg"]] if "Rtg" in col else ""
         players[no] = dict(
-            number=no, name=cells[name_i], title=title, rating=int(rtg) if rtg.isdigit() and int(rtg) else None,
+            number=no, name=cells[name_i], title=title, rating=int(rtg) if rtg.isdecimal() and int(rtg) else None,
             federation=cells[col["FED"]] if "FED" in col else "",
-            rank=int(cells[col["Rk."]]) if "Rk." in col and cells[col["Rk."]].isdigit() else None,
+            rank=int(cells[col["Rk."]]) if "Rk." in col and cells[col["Rk."]].isdecimal() else None,
             points=Decimal(cells[points_col].replace(",", ".")) if points_col is not None
             and re.match(r"^\d+(?:[.,]\d+)?$", cells[points_col]) else None,
         )
@@ -207,7 +207,7 @@ def _details(doc) -> dict:
             out["time_control"] = value
         elif key in ("Location", "Ort"):
             out["city"] = value
-        elif key in ("Number of rounds", "Rundenanzahl") and value.isdigit():
+        elif key in ("Number of rounds", "Rundenanzahl") and value.isdecimal():
             out["rounds"] = int(value)
         elif key in ("Federation", "Land"):
             m = re.search(r"\(\s*([A-Z]{3})\s*\)", value)

@@ -25,7 +25,7 @@ from ..model import (
     Color, Kind, Lineup, Player, RoundEntry, ScoreSystem, Team, TeamMatch, Tournament,
 )
 from . import Dumped, Loaded
-from .boards import round_entries
+from .boards import round_entries, require_consistent
 from .carry import LONE_FORFEITS, without_lone_forfeit, dropped
 from ._dsb import round_dates as iso_round_dates
 from .limits import check_number, check_round
@@ -87,7 +87,7 @@ def _int(el, attr: str, path, *, required: bool = True) -> int | None:
 
 def _iso(yyyymmdd: str) -> str:
     s = (yyyymmdd or "").strip()
-    if len(s) == 8 and s.isdigit():
+    if len(s) == 8 and s.isdecimal():
         return f"{s[:4]}-{s[4:6]}-{s[6:]}"
     return s
 
@@ -324,6 +324,7 @@ def _yyyymmdd(iso: str) -> str:
 
 def dump(t: Tournament, **options) -> Dumped:
     """Write ``t`` as chess-results upload XML. Options: ``key`` (tournament key), ``type``."""
+    require_consistent(t, "chess-results-xml")
     warnings = dropped(t, NAME, CANNOT_CARRY)
     nrounds = max(t.rounds or 0, t.played_rounds)
     root = etree.Element("chessresults")

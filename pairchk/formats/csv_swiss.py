@@ -398,7 +398,7 @@ def _load_lst(text: str, delim: str, path: str | None) -> Loaded:
         ints = {}
         for i, key in ((3, "rating"), (4, "national_rating")):
             v = values.get(key, "")
-            if v and not v.isdigit():
+            if v and not v.isdecimal():
                 raise FormatError(f"{'Elo' if key == 'rating' else 'DWZ'} {v!r} is not a whole number",
                                   path=path, line=line, column=i + 1, expected="a whole number")
             ints[key] = int(v) if v and int(v) else None
@@ -478,7 +478,7 @@ def _read_player(row, columns, path, line, table: EntryTable) -> Player:
                 raise FormatError(f"empty {key} cell", path=path, line=line, column=col,
                                   expected="a whole number")
             return None
-        if not text.isdigit():
+        if not text.isdecimal():
             raise FormatError(f"{key} {text!r} is not a whole number", path=path, line=line,
                               column=col, expected="a whole number")
         return int(text)
@@ -529,7 +529,7 @@ def _read_entry(parts: dict[str, tuple[str, int]], path, line, rnd) -> RoundEntr
     res_text, res_col = parts.get("result", ("", None))
     if not (opp_text or col_text or res_text):
         return None
-    if opp_text and not opp_text.isdigit():
+    if opp_text and not opp_text.isdecimal():
         raise FormatError(f"round {rnd}: opponent {opp_text!r} is not a starting number",
                           path=path, line=line, column=opp_col, expected="a starting number or 0")
     opponent = int(opp_text) if opp_text else 0
@@ -567,7 +567,7 @@ def _tournament(meta: dict[str, list[str]], path, warnings) -> Tournament:
         if not values:
             continue
         if field == "rounds":
-            if values[0].isdigit() and int(values[0]) <= MAX_ROUND:
+            if values[0].isdecimal() and int(values[0]) <= MAX_ROUND:
                 changes["rounds"] = int(values[0])
             else:
                 warnings.append(Warning_(f"rounds {values[0]!r} is not a number of rounds; ignored",

@@ -30,7 +30,7 @@ from lxml import etree
 from ..errors import FormatError
 from ..model import Color, Kind, Player, RoundEntry, Team, Tournament
 from . import Dumped, Loaded
-from .boards import round_entries
+from .boards import round_entries, require_consistent
 from .limits import MAX_ROUND, check_number, check_round
 from .carry import LONE_FORFEITS, dropped
 from ._dsb import (
@@ -85,6 +85,7 @@ def _sub(parent, tag: str, text=None):
 
 def dump(t: Tournament, **options) -> Dumped:
     """Write DeWIS XML; a :class:`MissingDataError` lists every required item missing."""
+    require_consistent(t, "dewis-xml")
     refuse_unknown_options(NAME, options, OPTIONS)
     t = with_iso_dates(t)
     gaps = required_gaps(t, need_start=False, need_place=False, need_timecontrol=False)
@@ -166,7 +167,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
 
     def num(el, tag):
         v = txt(el, tag)
-        if not v.isdigit():
+        if not v.isdecimal():
             raise FormatError(f"<{tag}> is {v!r}", path=path, line=el.sourceline,
                               expected=f"a number in <{tag}>", hint=_HINT)
         return int(v)
@@ -182,7 +183,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
                                        ("dsb.member", txt(p, "noMember"))) if v)
         players[n] = dict(number=n, name=sur if not fore or fore == sur else f"{sur}, {fore}",
                           birth=txt(p, "dob"), club=txt(p, "club"), fide_id=txt(p, "idFide"),
-                          national_rating=int(txt(p, "rating")) if txt(p, "rating").isdigit() else None, extra=ex)
+                          national_rating=int(txt(p, "rating")) if txt(p, "rating").isdecimal() else None, extra=ex)
         lines[n] = p.sourceline
     entries: dict[int, dict[int, RoundEntry]] = {n: {} for n in players}
     for g in root.iterfind("playerSection/games/game"):
@@ -204,10 +205,10 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         ents = round_entries(entries[n], rounds)
         plist.append(Player(entries=tuple(absent_gaps(ents)), **players[n]))
     dates = {int(txt(a, "round")): txt(a, "matchday") for a in root.iterfind("tournamentSection/appointments/appointment")
-             if txt(a, "round").isdigit() and 1 <= int(txt(a, "round")) <= MAX_ROUND}
+             if txt(a, "round").isdecimal() and 1 <= int(txt(a, "round")) <= MAX_ROUND}
     iso = tuple(dates.get(r, "") for r in range(1, max(dates, default=0) + 1))
     teams = tuple(Team(number=num(te, "lot"), name=txt(te, "teamName"),
-                       members=tuple(int(x.text) for x in te.iterfind("lineup/noPlayer") if (x.text or "").strip().isdigit()))
+                       members=tuple(int(x.text) for x in te.iterfind("lineup/noPlayer") if (x.text or "").strip().isdecimal()))
                   for te in root.iterfind("teamSection/teams/team"))
     t = Tournament(name=txt(tn, "label"), end_date=txt(tn, "endDate"), rounds=rounds,
                    round_dates_iso=iso, teams=teams, players=tuple(plist),

@@ -36,7 +36,7 @@ from .. import __version__
 from ..errors import FormatError, PairchkError, Warning_
 from ..model import Color, Kind, NOT_PAIRED, Player, RoundEntry, Tournament
 from . import Dumped, Loaded
-from .boards import round_entries
+from .boards import round_entries, require_consistent
 from .carry import LONE_FORFEITS, without_lone_forfeit, dropped
 from ._dsb import (
     MissingDataError, absent_gaps, birth_date, birth_year, dsb_id, member_no, required_gaps,
@@ -120,7 +120,7 @@ def validate(data: bytes) -> list[str]:
     seen: dict[tuple[str, str], int] = {}
     for g in root.iterfind(f"{q}games/{q}game"):
         rnd = (g.findtext(f"{q}round") or "").strip()
-        if rounds.isdigit() and rnd.isdigit() and int(rnd) > int(rounds):
+        if rounds.isdecimal() and rnd.isdecimal() and int(rnd) > int(rounds):
             problems.append(f"line {g.sourceline}: game in round {rnd} beyond tournament rounds {rounds}")
         for side in ("White", "Black"):
             n = g.findtext(f"{q}tournamentPlayerNumber{side}")
@@ -184,6 +184,7 @@ def _point(k: Kind) -> str:
 
 def dump(t: Tournament, **options) -> Dumped:
     """Write ``t`` as DSB 2.5 XML; a :class:`MissingDataError` lists every required item missing."""
+    require_consistent(t, "dsb-xml")
     refuse_unknown_options(NAME, options, OPTIONS)
     t = with_iso_dates(t)
     gaps = required_gaps(t)
@@ -236,7 +237,7 @@ def dump(t: Tournament, **options) -> Dumped:
             E("numberClubMember", str(member_no(p)), x)
         if p.club:
             E("club", p.club, x)
-        if p.fide_id.strip().isdigit() and int(p.fide_id) > 0:
+        if p.fide_id.strip().isdecimal() and int(p.fide_id) > 0:
             E("fideId", str(int(p.fide_id)), x)
         elif p.fide_id.strip():
             warnings.append(Warning_(f"player {p.number}: FIDE id {p.fide_id!r} is no FIDE number; left out"))

@@ -27,6 +27,7 @@ import re
 
 from ..errors import FormatError, PairchkError, Warning_
 from ..model import Color, Kind, NOT_PAIRED, Player, RoundEntry, Tournament
+from .boards import require_consistent
 from . import Dumped, Loaded
 from .carry import LONE_FORFEITS, without_lone_forfeit, dropped
 from .limits import check_round
@@ -111,6 +112,7 @@ def _de_date(iso: str) -> str:
 
 def dump(t: Tournament, **options) -> Dumped:
     """Write the ELOBASE text; a :class:`MissingDataError` lists every required item missing."""
+    require_consistent(t, "elobase")
     refuse_unknown_options(NAME, options, OPTIONS)
     t = with_iso_dates(t)
     gaps = required_gaps(t)
@@ -192,10 +194,10 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         ex = tuple((k, v) for k, v in (("dsb.id", f(91, 101)), ("dsb.vkz", f(122, 127)),
                                        ("dsb.member", f(128, 132))) if v)
         rank = f(5, 9)
-        players.append(dict(number=no, rank=int(rank) if rank.isdigit() else None, name=f(10, 42),
+        players.append(dict(number=no, rank=int(rank) if rank.isdecimal() else None, name=f(10, 42),
                             club=f(43, 75), federation=f(76, 79), fide_id=f(80, 90), birth=f(102, 110),
-                            rating=int(f(111, 115)) if f(111, 115).isdigit() else None,
-                            national_rating=int(f(116, 120)) if f(116, 120).isdigit() else None, extra=ex))
+                            rating=int(f(111, 115)) if f(111, 115).isdecimal() else None,
+                            national_rating=int(f(116, 120)) if f(116, 120).isdecimal() else None, extra=ex))
         toks = raw[_PREFIX:]
         ents = []
         for r in range(rounds):
@@ -205,7 +207,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
             if c == ":" and res == " ":
                 ents.append(NOT_PAIRED)
                 continue
-            if not opp.isdigit() or c not in "WB:" or res not in "10R+-":
+            if not opp.isdecimal() or c not in "WB:" or res not in "10R+-":
                 raise FormatError(f"round {r + 1}: token {tok!r}", path=path, line=ln, column=col,
                                   expected="' 1W 12', ' RB  3', ' +:  7' or '  :  0'", hint=_HINT)
             kind = {"1": Kind.WIN, "0": Kind.LOSS, "R": Kind.DRAW, "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS}[res]

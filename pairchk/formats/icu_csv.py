@@ -111,7 +111,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
                     raise err(line, 2, "a value", "")
                 meta[key] = cell(1)
                 if key == "rounds":
-                    if not cell(1).isdigit() or not 1 <= int(cell(1)) <= 999:
+                    if not cell(1).isdecimal() or not 1 <= int(cell(1)) <= 999:
                         raise err(line, 2, "the number of rounds", cell(1))
                     nrounds = int(cell(1))
                 state = 1
@@ -119,7 +119,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         if state == 4:
             if r[0].lower() != "player":
                 raise err(line, 1, "the 'Player' keyword", r[0])
-            if not cell(1).isdigit():
+            if not cell(1).isdecimal():
                 raise err(line, 2, "the player's ICU number", cell(1))
             current = person(cell(2), cell(3), national_id=cell(1))
             if current.number in lines:
@@ -143,7 +143,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
                 if not cell(7):
                     raise err(line, 8, "the opponent's federation", cell(7))
                 rating = cell(5)
-                if rating and not rating.isdigit():
+                if rating and not rating.isdecimal():
                     raise err(line, 6, "the opponent's rating", rating)
                 opp = person(cell(3), cell(4), rating=int(rating) if rating else None,
                              title=cell(6), federation=cell(7))

@@ -5,7 +5,10 @@ startDate, endDate, arbiter, ...}, "players": [{lastName, firstName, gender, bir
 "DD/MM/YYYY", elo, federation, club, fideCode, fideTitle, ..., rounds: {"1": {color, opponent,
 result}}}]}`` (papi-converter README.md and java/PlayerConverter.java). ``opponent`` is the
 0-based index of the opponent in ``players``; the legacy form has ``rounds`` as an array.
-A player's starting number here is its position in ``players`` (1-based).
+``players`` is in registration order; a player's starting number is its place in Papi's
+pairing order (rating, then name: see :func:`_pairing_order`). The writer writes players in
+starting-number order and says so with ``"pairingOrder": "players"`` in ``variables``, so a
+file written by pairchk reads back with the same numbers.
 
 Colours: ``B`` blanc = white, ``N`` noir = black, ``F`` forfeit (no colours), ``R`` not
 played (the README's colour lines are garbled; the letters are the French initials, as in
@@ -32,7 +35,7 @@ import re
 from ..errors import FormatError, Warning_
 from ..model import Color, Kind, Player, RoundEntry, Tournament
 from . import Dumped, Loaded, carry
-from .boards import EntryTable
+from .boards import EntryTable, require_consistent
 from .fields import birth_from_german, join_name, parse_json, sniff_json, split_name
 
 NAME = "papi-json"
@@ -93,6 +96,9 @@ _EXTRA_KEYS = ("rapidElo", "blitzElo", "fideElo", "fideRapidElo", "fideBlitzElo"
                "category", "league", "licenceType", "paid", "owed", "fixedBoard", "checkedIn",
                "address", "postalCode", "phone", "email", "comment")
 _DATE = re.compile(r"^(\d{1,2})/(\d{1,2})/(\d{4})$")
+# written by pairchk into "variables": the players array is already in starting-number order
+# (a key Papi and papi-converter do not know, and ignore)
+ORDER_KEY = "pairingOrder"
 
 
 def detect(data: bytes) -> bool:
@@ -117,12 +123,13 @@ def _papi_date(date: str) -> str:
 
 def dump(t: Tournament, **_options) -> Dumped:
     """Write ``t`` as Papi-JSON (rounds as the dictionary form of papi-converter 2.0)."""
+    require_consistent(t, "papi-json")
     warnings = carry.dropped(t, NAME, CANNOT_CARRY)
     index = {p.number: i for i, p in enumerate(t.players)}
     if [p.number for p in t.players] != list(range(1, len(t.players) + 1)):
         warnings.append(Warning_(f"{NAME}: starting numbers are positions in the player list;"
                                  " players renumbered 1..n"))
-    variables: dict = {"name": t.name}
+    variables: dict = {"name": t.name, ORDER_KEY: "players"}
     for key, value in (("type", t.system_text), ("rounds", str(t.rounds or "")),
                        ("timeControl", t.time_control), ("venue", t.city),
                        ("startDate", _papi_date(t.start_date)), ("endDate", _papi_date(t.end_date)),
@@ -232,7 +239,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
             raise fail(f"{where}.rounds", f"found {type(rounds).__name__}", "an object or array")
         for key, rec in items:
             rw = f"{where}.rounds[{key!r}]"
-            if not str(key).isdigit() or not 1 <= int(key) <= 99:
+            if not str(key).isdecimal() or not 1 <= int(key) <= 99:
                 raise fail(rw, f"round {key!r}", "a round number 1..99")
             if not isinstance(rec, dict):
                 raise fail(rw, f"found {type(rec).__name__}", "an object {color, opponent, result}")
@@ -242,7 +249,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         extra = tuple((k, _extra_in(pl[k])) for k in _EXTRA_KEYS if k in pl and pl[k] is not None)
         rating = pl.get("elo")
         if rating is not None and not isinstance(rating, int):
-            if isinstance(rating, str) and rating.strip().isdigit():
+            if isinstance(rating, str) and rating.strip().isdecimal():
                 rating = int(rating)
             else:
                 raise fail(f"{where}.elo", f"found {rating!r}", "a whole number")
@@ -261,6 +268,8 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
             extra=extra,
         ))
     players = [p.replace(entries=table.entries(p.number)) for p in players]
+    if var.get(ORDER_KEY) != "players":  # a file pairchk wrote says its array is the order
+        players = _pairing_order(players)
     tiebreaks = tuple(str(var[k]) for k in ("tiebreak1", "tiebreak2", "tiebreak3")
                       if str(var.get(k) or "").strip())
     rounds = str(var.get("rounds") or "").strip()
@@ -274,12 +283,35 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         end_date=_iso(str(var.get("endDate") or "")),
         chief_arbiter=str(var.get("arbiter") or ""),
         time_control=str(var.get("timeControl") or ""),
-        rounds=int(rounds) if rounds.isdigit() and 0 < int(rounds) <= 99 else None,
+        rounds=int(rounds) if rounds.isdecimal() and 0 < int(rounds) <= 99 else None,
         system_text=str(var.get("type") or ""),
         tiebreaks=tiebreaks,
         players=tuple(players),
     )
     return Loaded(t, warnings)
+
+
+def _pairing_order(players: list[Player]) -> list[Player]:
+    """Players renumbered in Papi's pairing order: rating descending, then the name in
+    alphabetical order, then registration order.
+
+    The ``players`` array of a Papi file is in registration order, and ``opponent`` indexes
+    it; Papi itself numbers players for pairing "dans l'ordre des élos décroissants; à égalité
+    d'élo, PAPI prend l'ordre alphabétique des noms" (the FFE's Swiss rules, as a club using
+    Papi explains them: http://injevica.free.fr/club/saison2004-2005/goele2005/reglement.php).
+    Unrated players come last. Reading the file in its array order instead made every round
+    of a Papi-paired event deviate (issue 14).
+
+    >>> ps = [Player(1, "Plat, Sammy", rating=1920), Player(2, "Aubry, Pascal", rating=1850),
+    ...       Player(3, "Armes, Jean", rating=1920, entries=(RoundEntry(Kind.WIN, 1, Color.WHITE),))]
+    >>> [(p.number, p.name, p.entries[:1]) for p in _pairing_order(ps)][:2]
+    [(1, 'Armes, Jean', (RoundEntry(kind=<Kind.WIN: '1'>, opponent=2, color=<Color.WHITE: 'w'>),)), (2, 'Plat, Sammy', ())]
+    """
+    order = sorted(players, key=lambda p: (-(p.rating or 0), p.name.casefold(), p.number))
+    new = {p.number: i for i, p in enumerate(order, 1)}
+    return [p.replace(number=new[p.number], entries=tuple(
+        e if e.opponent is None else RoundEntry(e.kind, new.get(e.opponent, e.opponent), e.color)
+        for e in p.entries)) for p in order]
 
 
 def _extra_in(value) -> str:

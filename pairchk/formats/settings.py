@@ -82,13 +82,13 @@ def apply_settings(t: Tournament, settings: dict[str, str]) -> tuple[Tournament,
         if not dot and key in _TOURNAMENT_KEYS:
             name = _TOURNAMENT_KEYS[key]
             if name == "rounds":
-                if not value.isdigit():
+                if not value.isdecimal():
                     raise SettingError(f"--set rounds={value!r}: expected a whole number")
                 changes[name] = int(value)
             else:
                 changes[name] = _date(value) if name.endswith("_date") else value
         elif dot and field_ in _PLAYER_KEYS:
-            if not num.isdigit() or int(num) not in players:
+            if not num.isdecimal() or int(num) not in players:
                 raise SettingError(f"--set {key}: no player with starting number {num!r}")
             if field_ == "birth":
                 value = _date(value).replace("-", "/")

@@ -55,7 +55,7 @@ def detect(data: bytes) -> bool:
         return False
     cells = found[1]
     return (len(cells) > 2 and cells[0] == "No" and cells[1] == "Name"
-            and all(c.lower() in _COLUMNS or c.isdigit() for c in cells if c))
+            and all(c.lower() in _COLUMNS or c.isdecimal() for c in cells if c))
 
 
 def load(data: bytes, *, path: str | None = None) -> Loaded:
@@ -69,7 +69,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     hline, cells = found
     columns: dict[int, str | int] = {}
     for i, c in enumerate(cells):
-        if c.isdigit():
+        if c.isdecimal():
             columns[i] = int(c)
         elif c.lower() in _COLUMNS:
             columns[i] = _COLUMNS[c.lower()]
@@ -92,7 +92,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
             if isinstance(key, int):
                 entries.append(_cell(cell, path, lineno, col, key))
             elif key in ("number", "rating", "national_rating"):
-                if cell and not cell.isdigit():
+                if cell and not cell.isdecimal():
                     raise FormatError(f"{cells[i]} {cell!r} is not a whole number", path=path,
                                       line=lineno, column=col, expected="a whole number")
                 values[key] = int(cell) if cell else None

@@ -132,19 +132,19 @@ def _name(raw: str) -> str:
 
 
 def _int(text: str) -> int | None:
-    return int(text) if text.isdigit() and int(text) > 0 else None
+    return int(text) if text.isdecimal() and int(text) > 0 else None
 
 
 def _date(text: str) -> str:
     """``dd.mm.yyyy`` → ISO; anything else is kept as found."""
     parts = text.split(".")
-    if len(parts) == 3 and all(p.isdigit() for p in parts) and len(parts[2]) == 4:
+    if len(parts) == 3 and all(p.isdecimal() for p in parts) and len(parts[2]) == 4:
         return f"{parts[2]}-{int(parts[1]):02d}-{int(parts[0]):02d}"
     return text
 
 
 def _birth(text: str) -> str:
-    if len(text) == 8 and text.isdigit():
+    if len(text) == 8 and text.isdecimal():
         return f"{text[:4]}/{text[4:6]}/{text[6:]}"
     return text
 

@@ -146,7 +146,7 @@ def _num(text: str, path, lineno, col, what, *, allow_blank=True, ctx: _Ctx | No
         if not allow_blank:
             ctx.bad(f"missing {what}", lineno, col, "a number", code="missing-number")
         return None
-    if not s.isdigit():
+    if not s.isdecimal():
         ctx.bad(f"bad {what} {s!r}", lineno, col, "a whole number", code=code)
         return None
     return int(s)
@@ -191,7 +191,7 @@ def parse_player(line: str, path: str | None, lineno: int, ctx: _Ctx | None = No
         opp_s, color_c, code = block[0:4].strip(), block[5], block[7]
         opp = None
         if opp_s:
-            if not opp_s.isdigit():
+            if not opp_s.isdecimal():
                 ctx.bad(f"round {rnd}: bad opponent {opp_s!r}", lineno, pos - 9,
                         "a starting rank or 0000", code="bad-opponent")
             else:
@@ -272,6 +272,7 @@ _TEXT = {"012": "name", "022": "city", "032": "federation", "092": "system_text"
          "182": "pairing_controller", "192": "system", "202": "tiebreak_text",
          "222": "time_control_encoded", "352": "board_colors", "362": "team_scoring"}
 _DECLARED = {"062": "declared_players", "072": "declared_rated", "082": "declared_teams"}
+_COUNT_AND_RATED = re.compile(r"^\s*(\d{1,5})\s*\((\d{1,5})\)\s*$")  # Swiss-Manager 062
 
 
 def _tag(line: str) -> str:
@@ -281,7 +282,7 @@ def _tag(line: str) -> str:
     if line.startswith("###"):
         return "###"
     tag = line[:3]
-    if len(tag) == 3 and tag.isdigit() and (len(line) == 3 or line[3] == " "):
+    if len(tag) == 3 and tag.isdecimal() and (len(line) == 3 or line[3] == " "):
         return tag if tag in _KNOWN else "?"
     if re.match(r"^(XX[RCSAPZ]|BB[WDLZFU])( |$)", line):
         return tag
@@ -297,7 +298,7 @@ _KNOWN = frozenset(
 
 
 def _ints(text: str) -> list[int]:
-    return [int(x) for x in text.split() if x.isdigit()]
+    return [int(x) for x in text.split() if x.isdecimal()]
 
 
 def _newline_of(text: str) -> str:
@@ -378,7 +379,13 @@ def load(data: bytes, *, path: str | None = None, strict: bool = True) -> Loaded
                                          path, lineno))
             f[_TEXT[tag]] = rest.strip()
         elif tag in _DECLARED:
-            f[_DECLARED[tag]] = _num(rest, path, lineno, 5, f"number in record {tag}", ctx=ctx)
+            m = _COUNT_AND_RATED.match(rest)
+            if tag == "062" and m:  # Swiss-Manager: "062 129 (88)" = players (rated players)
+                f["declared_players"] = int(m[1])
+                f.setdefault("declared_rated", int(m[2]))
+                style["062_rated"] = int(m[2])
+            else:
+                f[_DECLARED[tag]] = _num(rest, path, lineno, 5, f"number in record {tag}", ctx=ctx)
         elif tag in ("042", "052"):
             value = rest.strip()
             f["start_date" if tag == "042" else "end_date"] = value
@@ -538,7 +545,7 @@ def load(data: bytes, *, path: str | None = None, strict: bool = True) -> Loaded
                 continue
             mp = _dec(toks[1], path, lineno, 8, "match points", ctx=ctx)
             gp = _dec(toks[2], path, lineno, 13, "game points", ctx=ctx)
-            ids = [int(x) for x in toks[3:] if x.isdigit()]
+            ids = [int(x) for x in toks[3:] if x.isdecimal()]
             rnd = ids.pop(0) if ids else 0
             abnormal.append(AbnormalPoints(toks[0], mp, gp, rnd, tuple(ids)))
     if not players and not f and not score:

@@ -39,7 +39,7 @@ def _candidates(s: str) -> set[str]:
     if m and m.group(1).lower() in _MONTHS:
         return {_valid(int(m.group(3)), _MONTHS[m.group(1).lower()], int(m.group(2)))} - {""}
     parts = re.split(r"[./\- ]+", s)
-    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+    if len(parts) != 3 or not all(p.isdecimal() for p in parts):
         return out
     a, b, c = parts
     if len(a) == 4:  # YYYY MM DD (YYYY DD MM never seen)
@@ -121,7 +121,7 @@ def iso_event_dates(start: str, end: str, round_iso: tuple[str, ...] = ()) -> tu
 
 def _by_layout(s: str, order: str) -> str:
     parts = re.split(r"[./\- ]+", s.strip())
-    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+    if len(parts) != 3 or not all(p.isdecimal() for p in parts):
         return iso_date(s)
     vals = dict(zip(order, parts))
     if len(parts[0]) == 4 and order[0] != "y":

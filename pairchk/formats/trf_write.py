@@ -137,6 +137,10 @@ def player_line(p: Player, points: Decimal, rank: int, warn) -> str:
         if e.kind is Kind.NOT_PAIRED:
             warn(f"player {p.number}, round {r}: 'not paired' written as a blank round (absent)")
     line = head + "".join("  " + b for b in blocks)
+    if blocks and blocks[-1].endswith(" ") and blocks[-1].strip():
+        # a last round without a result letter (absent: "0000 -  ") keeps its blank result
+        # column: bbpPairings refuses a line that ends in "0000 -" (issue 14)
+        return line
     return line.rstrip()
 
 
@@ -271,7 +275,11 @@ def render(t: Tournament, version: str, style: dict | None, warn) -> dict[str, l
     text("042", _trf_date(t.start_date))
     text("052", _trf_date(t.end_date))
     for tag, v in (("062", t.declared_players), ("072", t.declared_rated), ("082", t.declared_teams)):
-        if v is not None:
+        if v is None:
+            continue
+        if tag == "062" and "062_rated" in style and t.declared_rated is not None:
+            put(tag, f"062 {v} ({t.declared_rated})")  # Swiss-Manager's shape, as read
+        elif tag != "072" or "072" in src_tags or "062_rated" not in style:
             put(tag, f"{tag} {v}")
     system_text = t.system_text
     if not system_text and t.system and (version == "trf" or style.get("system") == "092"):

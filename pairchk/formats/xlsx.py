@@ -49,7 +49,7 @@ from ..model import (
     Tournament,
 )
 from . import Dumped, Loaded, carry
-from .boards import MAX_ROUND, EntryTable, boards
+from .boards import MAX_ROUND, EntryTable, boards, require_consistent
 from .fields import iso_round_dates, parse_points
 from .limits import check_zip_sizes
 
@@ -166,6 +166,7 @@ def _put(ws, row: int, col: int, value) -> None:
 
 def dump(t: Tournament, **_options) -> Dumped:
     """Write ``t`` as an .xlsx workbook."""
+    require_consistent(t, "xlsx")
     from openpyxl import Workbook
     from openpyxl.styles import Font
 
@@ -383,7 +384,7 @@ def _int(sheet: _Sheet, row: int, col: int, v, what: str) -> int | None:
     if isinstance(v, (int, float)) and float(v).is_integer():
         return int(v)
     s = str(v).strip()
-    if s.isdigit():
+    if s.isdecimal():
         return int(s)
     raise sheet.error(row, col + 1, f"{what} {v!r} is not a whole number", expected="a whole number")
 
