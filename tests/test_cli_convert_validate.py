@@ -36,11 +36,24 @@ def test_validate_file_with_errors_exits_1_and_lists_them(tmp_path):
     assert r.stdout.splitlines()[-1].endswith(": 1 error(s), 0 warning(s)")
 
 
+def test_header_without_players_is_an_error(tmp_path):
+    # issue 14: "A TRF with a header and no players validates with exit 0."
+    p = tmp_path / "h.trf"
+    p.write_bytes(b"012 T\n042 2026/01/01\n")
+    for cmd in (["validate", str(p)], ["check", str(p)], ["convert", str(p), "-", "--to", "json"]):
+        r = run(*cmd)
+        assert r.exit_code == 3, cmd
+        assert r.stderr == (f"error: {p}: the file has no player records (001 lines) (expected a tournament"
+                            " with at least one player; hint: a header alone is not a tournament file;"
+                            " was the export cut short?)\n")
+
+
 def test_validate_warnings_only_exits_0(tmp_path):
     p = tmp_path / "w.trf"
-    p.write_bytes(b"012 T\n042 someday\n")
+    # (a header alone is no tournament: issue 14 makes it an error, so one player is listed)
+    p.write_bytes(b"012 T\n042 someday\n" + b"001    1      A".ljust(80) + b" 0.0    1\n")
     r = run("validate", str(p))
-    assert r.exit_code == 0
+    assert r.exit_code == 0, r.output
     assert "warning bad-date: date 'someday' cannot be read unambiguously" in r.stdout
 
 
@@ -76,9 +89,10 @@ def test_missing_file_exits_3():
 
 
 def test_huge_non_player_line_is_read():
-    r = run("validate", "-", input=b"012 " + b"x" * 5_000_000 + b"\n")
+    player = b"001    1      A".ljust(80) + b" 0.0    1\n"
+    r = run("validate", "-", input=b"012 " + b"x" * 5_000_000 + b"\n" + player)
     assert r.exit_code == 0
-    assert r.stdout == "-: 0 players, 0 rounds: 0 error(s), 0 warning(s)\n"
+    assert r.stdout == "-: 1 players, 0 rounds: 0 error(s), 0 warning(s)\n"
 
 
 def test_pairchk_json_under_a_trf_name_is_read_as_json(tmp_path):

@@ -229,7 +229,8 @@ def checked(mod: ModuleType, data: bytes, path: str | None, **kwargs) -> Loaded:
         # a format with no place for the point system warns when no standard one fits; a TRF
         # without 162/XXS/BB* (it could have said) leaves the differences to validate
         loaded.tournament, warnings = infer_scoring(
-            loaded.tournament, path=path, warn_none=not getattr(mod, "DECLARES_SCORING", True))
+            loaded.tournament, path=path, warn_none=not getattr(mod, "DECLARES_SCORING", True),
+            pab=loaded.meta.get("pab_points"))
         loaded.warnings.extend(warnings)
     return loaded
 

@@ -266,6 +266,8 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         players=tuple(plist),
     )
     meta = {"key": td.get("key", ""), "type": td.get("type", "")}
+    if len(pab_points) == 1 or scoring.pab is not None:  # the PAB's points, for the inference
+        meta["pab_points"] = scoring.pab if scoring.pab is not None else next(iter(pab_points))
     return Loaded(t, warnings, lines=lines, meta=meta)
 
 
@@ -412,7 +414,7 @@ def dump(t: Tournament, **options) -> Dumped:
             elif e.kind is Kind.PAB and (r, team_of.get(p.number)) in team_bye:
                 continue  # the team's bye (a <teampairing> with no2=-1) stands for it
             elif e.kind is Kind.PAB:
-                black, res_w = "-1", _fmt(bye_scoring.pab_value, comma=False)
+                black, res_w = "-1", _fmt(t.scoring.pab_value, comma=False)  # the PAB as scored
             else:
                 res_w = "" if e.kind is Kind.ABSENT else _fmt(bye_scoring.points(e), comma=False)
             k += 1

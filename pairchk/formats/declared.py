@@ -50,9 +50,11 @@ STANDARD = (
 )
 
 
-def with_system(base: ScoreSystem, ps: PointSystem) -> ScoreSystem:
-    """``base`` (as read: e.g. a PAB value) with the win/draw/blank values of ``ps``."""
-    pab = None if base.pab is None or base.pab == ps.win else base.pab
+def with_system(base: ScoreSystem, ps: PointSystem, pab: Decimal | None = None) -> ScoreSystem:
+    """``base`` (as read: e.g. a PAB value) with the win/draw/blank values of ``ps``; ``pab``:
+    the points the file gives a PAB, when it says (kept unless they equal a win)."""
+    pab = base.pab if pab is None else pab
+    pab = None if pab is None or pab == ps.win else pab
     return ScoreSystem(win=ps.win, draw=ps.draw, loss=Decimal(0), forfeit_win=base.forfeit_win,
                        forfeit_loss=base.forfeit_loss, pab=pab, full_bye=base.full_bye,
                        half_bye=base.half_bye, zero_bye=base.zero_bye, absent=ps.absent)
@@ -63,25 +65,26 @@ def _fits(t: Tournament, scoring: ScoreSystem) -> bool:
                for p in t.players if p.points is not None)
 
 
-def infer_scoring(t: Tournament, *, path: str | None = None,
-                  warn_none: bool = True) -> tuple[Tournament, list[Warning_]]:
+def infer_scoring(t: Tournament, *, path: str | None = None, warn_none: bool = True,
+                  pab: Decimal | None = None) -> tuple[Tournament, list[Warning_]]:
     """``t`` with the point system its declared totals imply, and the warnings to give.
 
     Call it only for files that do not declare their point system. The system read so far
     (the model's default, perhaps with a PAB value) is kept when it fits; a single other
     standard system that fits replaces it; no fit, or several, keep it with a warning
     (``warn_none=False``: no warning when none fits -- for a format that could have declared
-    its system, where ``validate`` lists each differing total as an error anyway).
+    its system, where ``validate`` lists each differing total as an error anyway). ``pab``:
+    the points the file records for a pairing-allocated bye, when it records them.
     """
     declared = [p for p in t.players if p.points is not None]
     if not declared:
         return t, []
     if _fits(t, t.scoring):
         return t, []
-    fitting = [ps for ps in STANDARD if _fits(t, with_system(t.scoring, ps))]
+    fitting = [ps for ps in STANDARD if _fits(t, with_system(t.scoring, ps, pab))]
     if len(fitting) == 1:
         ps = fitting[0]
-        return t.replace(scoring=with_system(t.scoring, ps)), [Warning_(
+        return t.replace(scoring=with_system(t.scoring, ps, pab)), [Warning_(
             f"the declared totals fit the {ps.name} point system ({ps.words}) and no other"
             f" standard one: read as {ps.name}", path=path)]
     first = next(p for p in declared
