@@ -30,7 +30,7 @@ from typing import Any, Mapping
 from .acceleration import (BAKU, SWISS_CHESS, accelerations, apply_acceleration, declared,
                            detect_acceleration)
 from .errors import PairchkError
-from .model import Kind, RoundEntry, Status, Tournament
+from .model import Color, Kind, RoundEntry, Status, Tournament
 from .pairing import CheckReport, Pair, RoundPairing, RoundReport, published_pairing
 from .system import (Criterion, System, UnpairableError, Violation, first_worse,
                      quality_records)
@@ -354,6 +354,57 @@ def _basic_violations(t: Tournament, rnd: int, published: RoundPairing) -> list[
     return []
 
 
+def _colour_diffs(t: Tournament, number: int, upto: int) -> list[int]:
+    """The colour difference (whites - blacks, games played) after each round 1..upto."""
+    out, cd = [], 0
+    p = t.by_number.get(number)
+    for r in range(1, upto + 1):
+        e = p.entry(r) if p is not None else None
+        if e is not None and e.kind.played and e.opponent is not None:
+            cd += 1 if e.color is Color.WHITE else -1 if e.color is Color.BLACK else 0
+        out.append(cd)
+    return out
+
+
+def _continuing(t: Tournament, rnd: int, v: Violation) -> str:
+    """When ``v`` is a colour difference beyond +/-2 (C.04.1 art. 6) that was already as bad
+    before round ``rnd`` and that this round does not make worse: the note saying so, naming the
+    round that caused it; else ``""``. The round to blame is the one that made it, not a later
+    round that merely keeps it (issue 9)."""
+    if "art. 6" not in v.rule or len(v.players) != 1:
+        return ""
+    n = v.players[0]
+    diffs = _colour_diffs(t, n, rnd)
+    before, after = (diffs[-2] if len(diffs) > 1 else 0), diffs[-1]
+    if abs(before) <= 2 or abs(after) > abs(before) or (after > 0) != (before > 0):
+        return ""
+    cause = rnd - 1
+    while cause > 1 and abs(diffs[cause - 2]) > 2 and (diffs[cause - 2] > 0) == (before > 0):
+        cause -= 1
+    return (f"{_who(t, n)}: colour difference {after:+d} after this round, but it was already "
+            f"{before:+d} before it (beyond ±2 since round {cause}, the round to blame); this "
+            f"round does not make it worse ({v.rule})")
+
+
+def _who(t: Tournament, number: int) -> str:
+    """``17 Meier, Hans`` (number and name; the number alone when the file has no name)."""
+    p = t.by_number.get(number)
+    return f"{number} {p.name}" if p is not None and p.name else str(number)
+
+
+def _split_violations(t: Tournament, rnd: int, vs: list[Violation]
+                      ) -> tuple[list[Violation], list[str]]:
+    """Breaches this round causes, and notes on breaches it only continues."""
+    new, notes = [], []
+    for v in vs:
+        note = _continuing(t, rnd, v)
+        if note:
+            notes.append(note)
+        else:
+            new.append(v)
+    return new, notes
+
+
 def check_round(t: Tournament, rnd: int, *, system: System, edition: str) -> RoundReport:
     """Check one round of ``t`` against the system's reference pairing."""
     if system.fixed:
@@ -383,7 +434,8 @@ def check_round(t: Tournament, rnd: int, *, system: System, edition: str) -> Rou
         report.differences.append(
             "compared on pairs only (no colours in the file): "
             + ", ".join(f"{p.white}-{p.black}" for p in diff.uncoloured))
-    vs = system.violations(state, published) + _basic_violations(t, rnd, published)
+    vs, report.notes = _split_violations(
+        t, rnd, system.violations(state, published) + _basic_violations(t, rnd, published))
     report.violations = _violation_texts(vs)
     if vs:
         details["violations"] = _violation_json(vs)
@@ -684,6 +736,22 @@ def check(
 # --------------------------------------------------------------------------- pairing a round
 
 
+def next_round(t: Tournament) -> int:
+    """The first round not paired yet: the one after the last round anybody was paired in.
+
+    A round holding only pre-entered byes or absences (H, Z, F, XXZ entered ahead) is not
+    paired: it is the next round, and those byes are kept when it is paired.
+
+    >>> from pairchk.model import Player, RoundEntry, Kind, Color
+    >>> t = Tournament(players=(Player(1, entries=(RoundEntry(Kind.WIN, 2, Color.WHITE),
+    ...                                            RoundEntry(Kind.HALF_BYE))),
+    ...                         Player(2, entries=(RoundEntry(Kind.LOSS, 1, Color.BLACK),))))
+    >>> next_round(t)
+    2
+    """
+    return t.last_paired_round + 1
+
+
 @dataclass(frozen=True)
 class PairResult:
     """A round paired by :func:`pair`: the pairing in board order, the system and edition used
@@ -701,7 +769,9 @@ def pair(
     tournament: Tournament, system: "System | str | None" = None, edition: str | None = None,
     round: int | None = None,
 ) -> PairResult:
-    """Pair round ``round`` (default: the next) of ``tournament`` from the history before it.
+    """Pair round ``round`` (default: :func:`next_round`) of ``tournament`` from the history
+    before it; a round after the next one is refused. Byes entered ahead for the round are kept
+    (those players are not paired).
 
     Raises :class:`~pairchk.system.UnpairableError` when no legal pairing exists and
     :class:`~pairchk.errors.PairchkError` when the round cannot be paired from the file.
@@ -717,9 +787,15 @@ def pair(
         raise PairchkError(why_not.replace("its rounds were not re-paired", "cannot pair a round")
                            + " (choose a system with --system)")
     ed, why = chosen.select_edition(t, edition)
-    rnd = t.played_rounds + 1 if round is None else round
+    nxt = next_round(t)
+    rnd = nxt if round is None else round
     if rnd < 1:
         raise PairchkError(f"round {rnd} does not exist; rounds start at 1")
+    if rnd > nxt:
+        done = f"rounds 1-{nxt - 1} are paired" if nxt > 2 else (
+            "round 1 is paired" if nxt == 2 else "no round is paired yet")
+        raise PairchkError(f"round {rnd} cannot be paired yet: {done}, so round {nxt} is the "
+                           f"next one to pair")
     pending = sorted({r for p in t.players for r, e in enumerate(p.entries[: rnd - 1], 1)
                       if e.kind is Kind.PENDING})
     if pending:  # scores, colours and floats before rnd depend on those results

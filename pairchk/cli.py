@@ -324,7 +324,7 @@ def pair_cmd(
     try:
         res = pairchk.pair(t, system=system, edition=edition, round=round_)
     except UnpairableError as exc:
-        fail(f"{file}: round {round_ or t.played_rounds + 1} cannot be paired: {exc}",
+        fail(f"{file}: round {round_ or t.last_paired_round + 1} cannot be paired: {exc}",
              EXIT_FINDINGS)
     except PairchkError as exc:
         _fail_run(file, exc)

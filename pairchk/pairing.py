@@ -105,6 +105,7 @@ class RoundReport:
     explanation: str = ""
     violations: list[str] = field(default_factory=list)
     details: dict = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)  # e.g. a breach continuing from a past round
 
 
 @dataclass

@@ -90,6 +90,8 @@ def to_text(report: CheckReport) -> str:
             lines.append(f"    why: {r.explanation}")
         for v in r.violations:
             lines.append(f"    violation: {v}")
+        for n in r.notes:
+            lines.append(f"    note: {n}")
     for note in report.notes:
         lines.append(f"note: {note}")
     lines.append(summary_line(report))
@@ -126,6 +128,7 @@ def to_dict(report: CheckReport) -> dict[str, Any]:
                 "differences": list(r.differences),
                 "explanation": r.explanation,
                 "violations": list(r.violations),
+                "notes": list(r.notes),
                 "details": r.details or {},
                 "published": _pairing_json(r.published),
                 "reference": _pairing_json(r.expected),

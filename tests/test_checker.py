@@ -15,7 +15,7 @@ from typing import Any, Callable
 from pairchk import checker
 from pairchk.checker import board_order, check, compare
 from pairchk.model import Color, Kind, Player, RoundEntry, Tournament
-from pairchk.pairing import Pair, RoundPairing
+from pairchk.pairing import Pair, RoundPairing, published_pairing
 from pairchk.system import Criterion, System, UnpairableError, Violation
 from pairchk.systems.dutch_system import select_edition
 
@@ -431,3 +431,37 @@ def test_a_file_declaring_a_system_pairchk_cannot_pair_is_not_checked():
                                "cannot pair: its rounds were not re-paired")
     assert rep.rounds == []  # no rule every system shares is broken
     assert check(t.replace(system="FIDE_BURSTEIN"), system="dutch").verdict == "ok"
+
+
+def test_a_colour_difference_beyond_the_limit_is_blamed_on_the_round_that_made_it():
+    """C.04.1 art. 6: "no player's colour difference shall become greater than +2 or less than
+    -2". Player 5 is at -4 after round 6 (B B W B B B); round 7 gives white (-3): that round
+    does not make it worse, so it is a note naming round 5 (the first round at -3 and beyond
+    since), not a new violation. Giving black instead (-5) is a violation of round 7."""
+    cols = [B, B, W, B, B, B]
+
+    def rows(c7):
+        e5 = tuple(E(Kind.DRAW, 6, c) for c in cols) + (E(Kind.DRAW, 6, c7),)
+        e6 = tuple(E(Kind.DRAW, 5, c.opposite) for c in cols) + (E(Kind.DRAW, 5, c7.opposite),)
+        return Tournament(players=(Player(5, name="Meier, Hans", entries=e5),
+                                   Player(6, name="Kurz, Eva", entries=e6)))
+
+    class Art6(FakeSystem):
+        def violations(self, state, pairing):
+            return [Violation("C.04.1 art. 6", "5: colour difference beyond +/-2", (5,), None)]
+
+    for c7, status in ((W, "ok"), (B, "violation")):
+        t = rows(c7)
+        refs = {7: published_pairing(t, 7)}
+        eng = Art6(lambda t, r, *, edition: (t, r, edition), lambda s: refs[s[1]],
+                   lambda s, p: {"C6": 0}, lambda s, p: [])
+        r7 = check(t, system=eng, rounds=[7]).rounds[0]
+        assert r7.status == status
+        if c7 is W:
+            assert r7.violations == []
+            assert r7.notes == [
+                "5 Meier, Hans: colour difference -3 after this round, but it was already -4 "
+                "before it (beyond ±2 since round 5, the round to blame); this round does not "
+                "make it worse (C.04.1 art. 6)"]
+        else:
+            assert r7.violations == ["5: colour difference beyond +/-2 (C.04.1 art. 6)"]

@@ -101,3 +101,27 @@ def test_spielfrei_stand_in_is_the_bye_and_absences_are_not_paired():
     r5 = rep.rounds[4]
     assert r5.status == "ok", (r5.differences, r5.explanation)
     assert 284 not in {x for p in r5.expected.pairs for x in (p.white, p.black)}
+
+
+def test_pair_pairs_the_first_round_not_paired_and_keeps_its_byes():
+    """javafo-trfx-sample2: rounds 1-4 paired, round 5 holds only byes entered ahead (22 Z,
+    28 Z, 43 H). `pair` pairs round 5 without those three and refuses round 9."""
+    path = shared("samples", "trf16", "javafo-trfx-sample2-open-gros-2010.trfx")
+    t = load(path)
+    res = pairchk.pair(t)
+    assert res.pairing.round == 5
+    assert set(res.not_paired) >= {22, 28, 43}
+    assert not {22, 28, 43} & {x for p in res.pairing.pairs for x in (p.white, p.black)}
+    r = runner.invoke(app, ["pair", str(path), "--round", "9"])
+    assert r.exit_code == 1
+    assert r.stderr == (f"error: {path}: round 9 cannot be paired yet: rounds 1-4 are paired, so "
+                        "round 5 is the next one to pair\n")
+    r = runner.invoke(app, ["pair", str(path)])
+    assert r.exit_code == 0 and r.stdout.startswith("round 5 (dutch ")
+
+
+def test_the_packaged_check_report_schema_is_the_documented_one():
+    from shared_paths import ROOT
+
+    shipped = (ROOT / "pairchk" / "data" / "check-report.schema.json").read_text()
+    assert shipped == (ROOT / "formats" / "check-report.schema.json").read_text()
