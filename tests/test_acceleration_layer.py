@@ -168,3 +168,30 @@ def test_cli_advice():
                           "--players", "90", "--rounds", "5"], capture_output=True, text=True)
     assert out.returncode == 0
     assert "swiss-chess:3" in out.stdout and "2^5 = 32" in out.stdout
+
+
+def _swiss_systems():
+    from pairchk import systems
+
+    out = []
+    for name in systems.SYSTEMS:
+        try:
+            mod = systems.get(name)
+        except ModuleNotFoundError:
+            continue
+        sysobj = getattr(mod, "SYSTEM", None)
+        if sysobj is not None and not sysobj.fixed and not sysobj.teams:
+            out.append((name, sysobj))
+        elif sysobj is None and checker.is_swiss_module(mod):
+            out.append((name, checker.engine_for(name, mod)))
+    return out
+
+
+@pytest.mark.parametrize("name,system", _swiss_systems(), ids=[n for n, _ in _swiss_systems()])
+def test_every_swiss_system_takes_the_layer(name, system):
+    # seed 003: "Es spielen also A1 – A2 und B1 – B2." — whichever Swiss system pairs
+    t = apply_acceleration(field(16, 5), "swiss-chess:2")
+    build = getattr(system, "state", None) or system.round_state
+    ed = system.select_edition(t)[0] if hasattr(system, "select_edition") else "2026"
+    p = system.pair(build(t, 1, edition=ed))
+    assert all((x.white <= 8) == (x.black <= 8) for x in p.pairs), name
