@@ -120,7 +120,8 @@ def test_not_more_than_three_times_the_same_colour_in_a_row():
     # a fourth white is flagged as a violation with the rule named
     bad = RoundPairing(4, (Pair(1, 2), Pair(3, 4), Pair(5, 6), Pair(7, 8)))
     texts = [x.text for x in violations(st, bad)]
-    assert "1 gets white a fourth time in a row (\"nicht mehr als dreimal hintereinander die gleiche Farbe\")" in texts
+    assert ("1 Spieler 1 gets white a fourth time in a row: colour limit (seed 004 (club Swiss, "
+            "Inselschach 68): \"nicht mehr als dreimal hintereinander die gleiche Farbe\")") in texts
     # two whites in a row do not stop a pairing: a third is allowed
     t2 = tour(4, [[(1, 3, "="), (2, 4, "=")], [(1, 4, "="), (2, 3, "=")]])
     assert allowed(round_state(t2, 3), 1, 2)

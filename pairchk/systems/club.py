@@ -76,21 +76,21 @@ NODE_BUDGET = 200_000  # per attempt at a score group; beyond it the group count
 # --------------------------------------------------------------------------- criteria
 
 CRITERIA = (
-    Criterion("rematch", SOURCE, "players meeting a second time "
+    Criterion("rematch", SOURCE, "(seed 004) players meeting a second time "
               "(\"es darf kein Spieler zweimal den gleichen Gegner haben\")", absolute=True),
-    Criterion("colour_run", SOURCE, "players getting one colour a fourth time in a row "
-              "(\"nicht mehr als dreimal hintereinander die gleiche Farbe\")", absolute=True),
-    Criterion("bye_again", f"{SOURCE}; C.04.1 art. 4", "players getting the bye a second time",
-              absolute=True),
-    Criterion("floaters", SOURCE, "players not paired inside their score group"),
-    Criterion("float_order", SOURCE, "floaters not taken from the bottom of their group or not "
-              "paired with the top of the next lower group (\"spielt der letzte gegen den "
-              "obersten der Gruppe mit nächstniedrigerer Punktzahl\")"),
-    Criterion("exchange", SOURCE, "opponents chosen later in the source's order than needed "
-              "(i-th of the upper half against the i-th of the lower half, \"kommt einfach der "
-              "nächste auf der Liste dran\")"),
-    Criterion("colour", SOURCE, "pairs whose colours break the alternation or the club's "
-              "balance rule"),
+    Criterion("colour_run", SOURCE, "(seed 004) players getting one colour a fourth time in a "
+              "row (\"nicht mehr als dreimal hintereinander die gleiche Farbe\")", absolute=True),
+    Criterion("bye_again", f"{SOURCE}; C.04.1 art. 4",
+              "(seed 004; C.04.1 art. 4) players getting the bye a second time", absolute=True),
+    Criterion("floaters", SOURCE, "(seed 004) players not paired inside their score group"),
+    Criterion("float_order", SOURCE, "(seed 004) floaters not taken from the bottom of their "
+              "group or not paired with the top of the next lower group (\"spielt der letzte "
+              "gegen den obersten der Gruppe mit nächstniedrigerer Punktzahl\")"),
+    Criterion("exchange", SOURCE, "(seed 004) opponents chosen later in the source's order than "
+              "needed (i-th of the upper half against the i-th of the lower half, \"kommt "
+              "einfach der nächste auf der Liste dran\")"),
+    Criterion("colour", SOURCE, "(seed 004) pairs whose colours break the alternation or the "
+              "club's balance rule"),
 )
 
 
@@ -156,6 +156,11 @@ class ClubState:
     base: RoundState
     had_bye: frozenset[int]  # players who already got the bye (PAB)
     positions: dict[int, int]  # place in the pairing order: pairing score, then start list
+    names: dict[int, str] = dataclasses.field(default_factory=dict)
+
+    def who(self, n: int) -> str:
+        """``12 Meier``: number and name, as explanations show players."""
+        return f"{n} {self.names.get(n, '')}".strip()
 
     @property
     def round(self) -> int:
@@ -183,7 +188,8 @@ def round_state(t: Tournament, rnd: int, *, edition: str = "2026") -> ClubState:
     base = shared_round_state(t, rnd, edition="2026")
     had = frozenset(p.number for p in t.players
                     if any(p.entry(k).kind is Kind.PAB for k in range(1, rnd)))
-    return ClubState(base, had, {n: i for i, n in enumerate(base.order)})
+    return ClubState(base, had, {n: i for i, n in enumerate(base.order)},
+                     {p.number: p.name for p in t.players})
 
 
 # --------------------------------------------------------------------------- colours
@@ -446,7 +452,8 @@ def evaluate(state: ClubState, pairing: RoundPairing) -> Quality:
         floaters += 1
     colour = 0
     for p in pairing.pairs:
-        if p.white in state.players and p.black in state.players and allowed(state, p.white, p.black):
+        known = p.white in state.players and p.black in state.players
+        if known and allowed(state, p.white, p.black):
             if colours(state, p.white, p.black) != (p.white, p.black):
                 colour += 1
     return Quality(rematch, run, bye_again, floaters,
@@ -460,32 +467,22 @@ def violations(state: ClubState, pairing: RoundPairing) -> list[Violation]:
     rnd = state.round
     for p in pairing.pairs:
         if state.base.met(p.white, p.black):
-            out.append(Violation(f"{SOURCE}: no rematch",
-                                 f"{p.white}-{p.black} met before (\"es darf kein Spieler zweimal "
-                                 "den gleichen Gegner haben\")", (p.white, p.black), rnd))
+            out.append(Violation(
+                f"{SOURCE}: no rematch",
+                f"{state.who(p.white)} and {state.who(p.black)} meet a second time: no rematch "
+                f"({SOURCE}: \"es darf kein Spieler zweimal den gleichen Gegner haben\")",
+                (p.white, p.black), rnd))
         for n, c in ((p.white, Color.WHITE), (p.black, Color.BLACK)):
             if n in state.players and _run(state.players[n].colors) is c:
                 word = "white" if c is Color.WHITE else "black"
-                out.append(Violation(f"{SOURCE}: colour limit",
-                                     f"{n} gets {word} a fourth time in a row (\"nicht mehr als "
-                                     "dreimal hintereinander die gleiche Farbe\")", (n,), rnd))
+                out.append(Violation(
+                    f"{SOURCE}: colour limit",
+                    f"{state.who(n)} gets {word} a fourth time in a row: colour limit ({SOURCE}: "
+                    "\"nicht mehr als dreimal hintereinander die gleiche Farbe\")", (n,), rnd))
     if pairing.bye is not None and pairing.bye in state.had_bye:
-        out.append(Violation(f"{SOURCE}; C.04.1 art. 4", f"{pairing.bye} gets the bye a second "
-                             "time", (pairing.bye,), rnd))
+        out.append(Violation(f"{SOURCE}; C.04.1 art. 4", f"{state.who(pairing.bye)} gets the bye "
+                             f"a second time ({SOURCE}; C.04.1 art. 4)", (pairing.bye,), rnd))
     return out
-
-
-# --------------------------------------------------------------------------- checker adapter
-
-
-def criteria_values(state: ClubState, pairing: RoundPairing) -> dict[str, object]:
-    """The quality record as the checker's engine adapter reads it (label -> value)."""
-    q = evaluate(state, pairing)
-    return {c.label: getattr(q, c.key) for c in CRITERIA}
-
-
-def absolute_violations(state: ClubState, pairing: RoundPairing) -> list[str]:
-    return [f"{v.text} ({v.rule})" for v in violations(state, pairing)]
 
 
 # --------------------------------------------------------------------------- standings
@@ -562,6 +559,6 @@ SYSTEM = ClubSystem()
 
 __all__ = [
     "NAME", "SYSTEM", "CRITERIA", "Quality", "ClubState", "UnpairableError", "round_state",
-    "pair", "evaluate", "violations", "criteria_values", "absolute_violations", "colours",
+    "pair", "evaluate", "violations", "colours",
     "allowed", "start_list", "scoring_preset", "standings", "buchholz", "score_groups",
 ]
