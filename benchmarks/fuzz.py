@@ -124,6 +124,8 @@ def _flip(rng: random.Random, data: bytes) -> bytes:
         return bytes([rng.randrange(256)])
     b = bytearray(data)
     for _ in range(rng.randint(1, 8)):
+        if not b:
+            b.append(rng.randrange(256))
         i = rng.randrange(len(b))
         op = rng.random()
         if op < 0.5:
