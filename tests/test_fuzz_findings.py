@@ -128,3 +128,32 @@ def test_check_refuses_opponents_that_do_not_name_the_player_back(tmp_path):
     assert r.stderr.startswith(f"error: {p}:2:92: error self-paired: player 1, round 1: paired with himself")
     assert "the pairings cannot be re-paired from inconsistent data" in r.stderr
     assert seconds < 5
+
+
+@pytest.mark.parametrize("name, target, message", [
+    ("one-sided-game.trf", "xlsx", "error: -: cannot write xlsx: xlsx stores games, not player entries:"
+                                   " round 3: player 1 has result '0' against player 2, who does not name"
+                                   " player 1 in that round"),
+    ("unknown-opponent.trf26", "chess-results-xml",
+     "error: -: cannot write chess-results-xml: chess-results-xml stores games, not player entries:"
+     " round 1: player 2 has result '*' against player 39, who is not in the file"),
+    ("one-sided-pending.trf", "chess-json",
+     "error: -: cannot write chess-json: chess-json stores games, not player entries: round 1:"
+     " player 1 has result '1' against player 51, who does not name player 1 in that round"),
+])
+def test_a_game_only_one_player_records_is_refused_by_writers_of_games(name, target, message):
+    # fuzz: these writers raised KeyError on an opponent who does not name the player back
+    r, _ = _run("convert", str(DATA / name), "-", "--to", target)
+    assert r.exit_code == 1, r.output
+    assert r.stderr.startswith(message)
+    # TRF and pairchk JSON store player entries: the same file converts as it is
+    r, _ = _run("convert", str(DATA / name), "-", "--to", "json")
+    assert r.exit_code == 0
+
+
+def test_a_superscript_digit_is_a_bad_number_not_an_internal_error():
+    # fuzz: '¹18' passed str.isdigit() and then failed int() inside the TRF reader
+    r, _ = _run("validate", str(DATA / "superscript-digit.trf"))
+    assert r.exit_code == 1
+    assert "internal error" not in r.output
+    assert "error bad-number: bad " in r.output
