@@ -282,17 +282,39 @@ def detect_acceleration(
     initial colour, which the file may not declare. The checker calls this when a file does
     not say how it was accelerated and its first rounds deviate, instead of flagging every
     board of them. Only rounds recorded in the file are tried (round 2 is the last one the
-    Swiss-Chess pseudo-points touch).
+    Swiss-Chess pseudo-points touch). When several candidates reproduce rounds 1-2 (Baku and
+    Swiss-Chess /2 give the same points there when Baku's full-point rounds are 1-2), the
+    later rounds decide: the candidate reproducing the longest run of rounds from round 1,
+    up to the round after the last accelerated one, wins (ties: the earlier candidate).
     """
     last = min(2, t.played_rounds)
     if last < 1:
         return None
     rounds = range(1, last + 1)
-    for v in candidates:
-        if _reproduces(apply_acceleration(t, v), system, rounds, edition):
-            which = "round 1" if last == 1 else "rounds 1-2"
-            return v, f"{which} match {v.label}"
-    return None
+    found = [(v, u) for v in candidates
+             if _reproduces(u := apply_acceleration(t, v), system, rounds, edition)]
+    if not found:
+        return None
+    best, upto = found[0][0], last
+    if len(found) > 1:
+        horizon = min(t.played_rounds, 1 + max(
+            (len(a.points) for _, u in found for a in accelerations(u)), default=0))
+        runs = [(_run_length(u, system, last, horizon, edition), i) for i, (_, u) in enumerate(found)]
+        upto, i = max(runs, key=lambda r: (r[0], -r[1]))
+        best = found[i][0]
+    which = "round 1" if upto == 1 else f"rounds 1-{upto}"
+    return best, f"{which} match {best.label}"
+
+
+def _run_length(t: Tournament, system: Any, start: int, horizon: int, edition: str) -> int:
+    """The last round up to ``horizon`` such that every round from ``start + 1`` on is
+    reproduced (``start`` when the next one is not)."""
+    last = start
+    for rnd in range(start + 1, horizon + 1):
+        if not _reproduces(t, system, range(rnd, rnd + 1), edition):
+            break
+        last = rnd
+    return last
 
 
 # --------------------------------------------------------------------------- advice

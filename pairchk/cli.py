@@ -333,8 +333,8 @@ def pair_cmd(
         typer.echo(json.dumps({**pairing.as_json(), "system": res.system, "edition": res.edition,
                                "not_paired": list(res.not_paired)}, indent=2))
         return
-    typer.echo(f"round {pairing.round} ({res.system} {res.system_reason}; edition {res.edition}: "
-               f"{res.edition_reason})")
+    ed = f"edition {res.edition}: " if res.edition else ""  # one-text systems (club) have none
+    typer.echo(f"round {pairing.round} ({res.system} {res.system_reason}; {ed}{res.edition_reason})")
     width = len(str(len(pairing.pairs)))
     for board, p in enumerate(pairing.pairs, 1):
         typer.echo(f"board {board:>{width}}: white {p.white} - black {p.black}")

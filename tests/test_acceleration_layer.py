@@ -191,3 +191,13 @@ def test_every_swiss_system_takes_the_layer(name, system):
     ed = system.select_edition(t)[0]
     p = system.pair(system.state(t, 1, edition=ed))
     assert all((x.white <= 8) == (x.black <= 8) for x in p.pairs), name
+
+
+@pytest.mark.parametrize("variant", ["swiss-chess:2", "baku"])
+def test_detect_tells_baku_from_two_start_groups_by_the_later_rounds(variant):
+    # 24 players, 5 rounds: Baku gives the first half a full point in rounds 1-2 (C.04.7:
+    # ceil(3 / 2) of the 3 accelerated rounds) and half a point in round 3; Swiss-Chess /2
+    # gives the same group one pseudo-point in rounds 1-2 only. Round 3 decides.
+    t = accelerated(24, 5, variant, rng=random.Random(4)).replace(acceleration=())
+    v, why = detect_acceleration(t, DUTCH)
+    assert v == parse_variant(variant), why
