@@ -157,3 +157,10 @@ def test_a_superscript_digit_is_a_bad_number_not_an_internal_error():
     assert r.exit_code == 1
     assert "internal error" not in r.output
     assert "error bad-number: bad " in r.output
+
+
+def test_a_control_character_cannot_go_into_an_xlsx_cell():
+    # fuzz: openpyxl's IllegalCharacterError escaped the xlsx writer
+    r, _ = _run("convert", str(DATA / "control-character.spx"), "-", "--to", "xlsx")
+    assert r.exit_code == 1, r.output
+    assert "error: -: cannot write xlsx: Players!B46: text 'Catre, Loredan      \\x19' holds control" in r.stderr

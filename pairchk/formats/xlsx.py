@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import re
 import zipfile
 import zlib
 from decimal import Decimal
@@ -55,6 +56,7 @@ from .limits import check_zip_sizes
 
 MAX_ROWS = 200_000  # rows read from one sheet (the Rounds sheet has one row per board)
 MAX_COLS = 200  # columns read from one sheet (a row is padded to the sheet's stated width)
+_CONTROL = re.compile(r"[\000-\010\013\014\016-\037]")  # what openpyxl refuses in a cell
 _OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an old binary .xls (or .doc) file
 
 NAME = "xlsx"
@@ -157,6 +159,11 @@ def _put(ws, row: int, col: int, value) -> None:
         return
     if isinstance(value, Decimal):
         value = int(value) if value == value.to_integral_value() else float(value)
+    if isinstance(value, str) and _CONTROL.search(value):
+        from ..errors import PairchkError
+
+        raise PairchkError(f"{ws.title}!{cell.coordinate}: text {value!r} holds control characters,"
+                           " which an .xlsx cell cannot store (hint: correct the source file)")
     cell.value = value
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
         # never a formula: a text cell, and Excel's quote prefix keeps it text when edited
