@@ -164,3 +164,12 @@ def test_a_control_character_cannot_go_into_an_xlsx_cell():
     r, _ = _run("convert", str(DATA / "control-character.spx"), "-", "--to", "xlsx")
     assert r.exit_code == 1, r.output
     assert "error: -: cannot write xlsx: Players!B46: text 'Catre, Loredan      \\x19' holds control" in r.stderr
+
+
+def test_a_control_character_cannot_go_into_xml():
+    # the same input through an XML writer: lxml's ValueError escaped it
+    r, _ = _run("convert", str(DATA / "control-character.spx"), "-", "--to", "chess-results-xml")
+    assert r.exit_code == 1, r.output
+    assert r.stderr.splitlines()[-1] == (
+        "error: -: cannot write chess-results-xml: player 45 name 'Catre, Loredan      \\x19' holds"
+        " control characters, which chess-results-xml (XML) cannot store (hint: correct the source file)")

@@ -17,6 +17,8 @@ pairchk.errors.FormatError: t.xml:1: XML entity declarations are refused (expect
 
 from __future__ import annotations
 
+import re
+
 from lxml import etree
 
 from ..errors import FormatError
@@ -52,6 +54,46 @@ def parse(data: bytes, *, path: str | None = None) -> etree._Element:
                           expected="text without entity references other than &lt; &gt; &amp; &quot; &apos;",
                           hint="no entity is declared; pairchk never resolves entities")
     return root
+
+
+_CONTROL = re.compile(r"[\000-\010\013\014\016-\037\ufffe\uffff]")  # not allowed in XML 1.0
+
+
+def require_xml_text(t, fmt: str) -> None:
+    """Refuse to write a text field XML cannot hold (control characters), naming it.
+
+    >>> from pairchk.model import Tournament, Player
+    >>> require_xml_text(Tournament(players=(Player(1, "A" + chr(25)),)), "dsb-xml")
+    Traceback (most recent call last):
+    ...
+    pairchk.errors.PairchkError: player 1 name 'A\\x19' holds control characters, which dsb-xml (XML) cannot store (hint: correct the source file)
+    """
+    import dataclasses
+
+    from ..errors import PairchkError
+
+    def scan(obj, where: str) -> None:
+        for f in dataclasses.fields(obj):
+            v = getattr(obj, f.name)
+            values = v if isinstance(v, tuple) else (v,)
+            for x in values:
+                if isinstance(x, str) and _CONTROL.search(x):
+                    raise PairchkError(f"{where}{f.name} {x!r} holds control characters, which {fmt}"
+                                       " (XML) cannot store (hint: correct the source file)")
+                if isinstance(x, tuple):  # (key, value) pairs of Player.extra
+                    scan_pair(x, where + f.name)
+
+    def scan_pair(pair, where: str) -> None:
+        for x in pair:
+            if isinstance(x, str) and _CONTROL.search(x):
+                raise PairchkError(f"{where} {x!r} holds control characters, which {fmt}"
+                                   " (XML) cannot store (hint: correct the source file)")
+
+    scan(t, "tournament ")
+    for p in t.players:
+        scan(p, f"player {p.number} ")
+    for tm in t.teams:
+        scan(tm, f"team {tm.number} ")
 
 
 def localname(el: etree._Element) -> str:

@@ -29,7 +29,7 @@ from .boards import round_entries, require_consistent
 from .carry import LONE_FORFEITS, without_lone_forfeit, dropped
 from ._dsb import round_dates as iso_round_dates
 from .limits import check_number, check_round
-from ._xmlsafe import parse, sniff_root
+from ._xmlsafe import parse, sniff_root, require_xml_text
 
 NAME = "chess-results-xml"
 EXTENSIONS = (".cr.xml",)
@@ -327,6 +327,7 @@ def _yyyymmdd(iso: str) -> str:
 def dump(t: Tournament, **options) -> Dumped:
     """Write ``t`` as chess-results upload XML. Options: ``key`` (tournament key), ``type``."""
     require_consistent(t, "chess-results-xml")
+    require_xml_text(t, NAME)
     warnings = dropped(t, NAME, CANNOT_CARRY)
     nrounds = max(t.rounds or 0, t.played_rounds)
     root = etree.Element("chessresults")

@@ -37,7 +37,7 @@ from ._dsb import (
     MissingDataError, absent_gaps, birth_year, dsb_id, member_no, refuse_unknown_options, required_gaps,
     round_dates, notes as _notes, split_name, vkz, with_iso_dates,
 )
-from ._xmlsafe import parse, sniff_root
+from ._xmlsafe import parse, sniff_root, require_xml_text
 from .dsb_xml import _tournament_type, games
 
 NAME = "dewis-xml"
@@ -86,6 +86,7 @@ def _sub(parent, tag: str, text=None):
 def dump(t: Tournament, **options) -> Dumped:
     """Write DeWIS XML; a :class:`MissingDataError` lists every required item missing."""
     require_consistent(t, "dewis-xml")
+    require_xml_text(t, NAME)
     refuse_unknown_options(NAME, options, OPTIONS)
     t = with_iso_dates(t)
     gaps = required_gaps(t, need_start=False, need_place=False, need_timecontrol=False)

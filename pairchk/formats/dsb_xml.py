@@ -44,7 +44,7 @@ from ._dsb import (
     with_iso_dates,
 )
 from .limits import check_number, check_round
-from ._xmlsafe import parse, sniff_root
+from ._xmlsafe import parse, sniff_root, require_xml_text
 
 NAME = "dsb-xml"
 EXTENSIONS = (".dsb.xml",)
@@ -185,6 +185,7 @@ def _point(k: Kind) -> str:
 def dump(t: Tournament, **options) -> Dumped:
     """Write ``t`` as DSB 2.5 XML; a :class:`MissingDataError` lists every required item missing."""
     require_consistent(t, "dsb-xml")
+    require_xml_text(t, NAME)
     refuse_unknown_options(NAME, options, OPTIONS)
     t = with_iso_dates(t)
     gaps = required_gaps(t)
