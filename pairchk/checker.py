@@ -317,9 +317,17 @@ def resolve_system(t: Tournament, system: "System | str | None" = None
 # --------------------------------------------------------------------------- one round
 
 
-def _violation_texts(vs: list[Violation]) -> list[str]:
-    """Each violation in words with its rule (unless the words already cite it)."""
-    return [v.text if not v.rule or v.rule in v.text else f"{v.text} ({v.rule})" for v in vs]
+def _violation_texts(vs: list[Violation], t: Tournament | None = None) -> list[str]:
+    """Each violation in words with its rule (unless the words already cite it) and, when the
+    file names them, the players by number and name."""
+    out = []
+    for v in vs:
+        text = v.text if not v.rule or v.rule in v.text else f"{v.text} ({v.rule})"
+        named = [_who(t, n) for n in v.players] if t is not None else []
+        if any(x != str(n) for x, n in zip(named, v.players)):
+            text += " — " + "; ".join(named)
+        out.append(text)
+    return out
 
 
 def _violation_json(vs: list[Violation]) -> list[dict]:
@@ -417,7 +425,7 @@ def check_round(t: Tournament, rnd: int, *, system: System, edition: str) -> Rou
         report = RoundReport(rnd, "unpairable", published=published,
                              explanation=f"no legal pairing exists: {exc}")
         vs = system.violations(state, published) + _basic_violations(t, rnd, published)
-        report.violations = _violation_texts(vs)
+        report.violations = _violation_texts(vs, t)
         if vs:
             report.details["violations"] = _violation_json(vs)
         return report
@@ -436,19 +444,27 @@ def check_round(t: Tournament, rnd: int, *, system: System, edition: str) -> Rou
             + ", ".join(f"{p.white}-{p.black}" for p in diff.uncoloured))
     vs, report.notes = _split_violations(
         t, rnd, system.violations(state, published) + _basic_violations(t, rnd, published))
-    report.violations = _violation_texts(vs)
+    report.violations = _violation_texts(vs, t)
     if vs:
         details["violations"] = _violation_json(vs)
     if diff.same and not vs:
         report.details = details
         return report
     _word_differences(report, details, diff)
+    verdict = ""
     if not diff.same:
-        report.explanation, crit = _explain(system, state, published, reference, diff, edition)
+        report.explanation, crit, verdict = _explain(system, state, published, reference, diff,
+                                                     edition, t)
         if crit:
             details["criterion"] = crit
     report.details = details
     report.status = "violation" if vs else "deviation"
+    if diff.same:
+        from .explain import BREAKS_RULE
+
+        report.verdict = BREAKS_RULE
+    else:
+        _enrich(report, t, system, edition, published, reference, diff, verdict)
     return report
 
 
@@ -517,7 +533,7 @@ def _check_scheduled(system: System, st: Any) -> RoundReport:
     if unplayed:
         report.details["unplayed"] = unplayed
     vs = system.violations(st, pub)
-    report.violations = _violation_texts(vs)
+    report.violations = _violation_texts(vs)  # schedule numbers: no names
     if vs:
         report.details["violations"] = _violation_json(vs)
     worse = first_worse(system.evaluate(st, pub), system.evaluate(st, exp))
@@ -530,8 +546,10 @@ def _check_scheduled(system: System, st: Any) -> RoundReport:
     report.explanation = "; ".join(dict.fromkeys(w for w in why if w))
     if report.differences:
         report.status = "deviation"
+        report.verdict = "the published round is not the one the schedule fixes"
     if vs:
         report.status = "violation"
+        report.verdict = "the published round breaks an absolute rule of the schedule"
         report.explanation = report.explanation or f"{vs[0].rule}: an absolute rule of the system"
     return report
 
@@ -552,37 +570,54 @@ def _preference(state: Any, number: int) -> str:
     return f"{number} prefers {colour} ({getattr(kind, 'value', kind)})"
 
 
+def _articles(system: System, edition: str) -> tuple[str, str]:
+    """(colour allocation rules, generation order) of the system, for the wording."""
+    if system.name == "dutch":
+        if edition == "2017":
+            return "C.04.3 E.1-E.5 (2017)", "C.04.3 B, D"
+        return "C.04.3 art. 5.2 (2026)", "C.04.3 art. 3-4"
+    return f"the colour rules of the {system.title}", f"the {system.title}"
+
+
 def _explain(system: System, state: Any, published: RoundPairing, reference: RoundPairing,
-             diff: "_Diff", edition: str) -> tuple[str, dict | None]:
+             diff: "_Diff", edition: str, t: Tournament | None = None
+             ) -> tuple[str, dict | None, str]:
+    """(why, the deciding criterion as data, the verdict) for a round that differs."""
+    from . import explain as ex
+
     pub_players, ref_players = _players(published), _players(reference)
     if pub_players != ref_players:
         parts = []
         extra = sorted(pub_players - ref_players)
         missing = sorted(ref_players - pub_players)
+        name = (lambda n: ex.who(t, n)) if t is not None else str
         if extra:
             parts.append("published round pairs players who are not to be paired in this round: "
-                         + ", ".join(map(str, extra)))
+                         + ", ".join(map(name, extra)))
         if missing:
             parts.append("players to be paired are missing from the published round: "
-                         + ", ".join(map(str, missing)))
-        return "; ".join(parts), None
+                         + ", ".join(map(name, missing)))
+        return "; ".join(parts), None, ex.NOT_PRESCRIBED
     evaluated = _for_evaluation(published, reference)
     try:
         worse = first_worse(*quality_records(system, state, evaluated, reference))
     except PairchkError as exc:
-        return f"the published pairing could not be evaluated: {exc}", None
+        return f"the published pairing could not be evaluated: {exc}", None, ex.NOT_PRESCRIBED
     if worse is not None:
         key, pub_value, ref_value, sign = worse
         label = criterion_label(key, edition, system.criteria(edition))
         crit = {"criterion": key, "edition": edition,
                 "published": _jsonable(pub_value), "reference": _jsonable(ref_value)}
+        found = find_criterion(system.criteria(edition), key)
+        if found is not None:
+            crit["words"], crit["article"] = found.words, found.article
         if sign > 0:
             return (f"{label}: published {_show(pub_value)}, reference {_show(ref_value)}",
-                    crit)
+                    crit, ex.NOT_PRESCRIBED)
         crit["published_better"] = True
         return (f"{label}: the published pairing is better ({_show(pub_value)} against "
-                f"{_show(ref_value)}); the reference engine may be wrong here", crit)
-    art = "C.04.3 art. 5.2 (2026)" if edition == "2026" else "C.04.3 E.1-E.5 (2017)"
+                f"{_show(ref_value)}); the reference engine may be wrong here", crit, ex.BETTER)
+    art, order = _articles(system, edition)
     if not (diff.only_published or diff.only_reference or diff.bye):
         prefs = [_preference(state, n) for p, _ in diff.colours_swapped
                  for n in (p.white, p.black)]
@@ -594,10 +629,41 @@ def _explain(system: System, state: Any, published: RoundPairing, reference: Rou
             shown = [x for x in prefs if x and not x.endswith("has no colour preference")][:6]
             tail = "; " + ", ".join(shown) if shown else ""
         return (f"same pairs, equally good on every criterion; colours differ from the colour "
-                f"allocation rules {art}{tail}"), None
-    order = "C.04.3 art. 3-4" if edition == "2026" else "C.04.3 B, D"
+                f"allocation rules {art}{tail}"), None, ex.COLOURS_ONLY
+    if published.round == 1 and t is not None:
+        first = ex.shared_state(t, 1, edition)
+        if first is not None and all(ps.pairing_score == 0 for ps in first.players.values()):
+            return (f"round 1 without acceleration: the rules fix the pairing completely from "
+                    f"the pairing numbers (top half against bottom half, {order}); the "
+                    f"published round pairs in another order: check the starting ranks "
+                    f"(ratings, titles, names) the file was paired with"), None, ex.ROUND_ONE
     return (f"equally good on every criterion of the {edition} text; the reference pairing "
-            f"comes first in the generation order ({order})"), None
+            f"comes first in the generation order ({order})"), None, ex.ORDER_ONLY
+
+
+def _enrich(report: RoundReport, t: Tournament, system: System, edition: str,
+            published: RoundPairing, reference: RoundPairing, diff: "_Diff",
+            verdict: str) -> None:
+    """Verdict first, where the two part, who gains or loses what, the rule in one line."""
+    from . import explain as ex
+
+    st = ex.shared_state(_as_before(t, report.round), report.round, edition)
+    report.verdict = ex.BREAKS_RULE if report.violations else verdict
+    report.where = ex.where(st, published, reference)
+    crit = report.details.get("criterion")
+    found = find_criterion(system.criteria(edition), crit["criterion"]) if crit else None
+    if crit:
+        report.who = ex.facts(t, st, found, crit["criterion"], published, reference)
+    elif verdict == ex.COLOURS_ONLY:
+        report.who = ex.colour_rule_note(t, st, list(diff.colours_swapped), edition) or \
+            ex.facts(t, st, None, "colour", published, reference)
+    else:
+        report.who = ex.facts(t, st, None, "pairs", published, reference)
+    accel = ex.acceleration_note(st, ex.parting(published, reference), t)
+    if accel:
+        report.who.append(accel)
+    if found is not None:
+        report.rule = f"{found.article}: {found.words}"
 
 
 # --------------------------------------------------------------------------- the whole file
@@ -674,7 +740,7 @@ def _not_checked(t: Tournament, report: CheckReport, rounds: list[int] | None) -
         vs = _basic_violations(t, rnd, published) + _rematches(t, rnd, published)
         if vs:
             report.rounds.append(RoundReport(rnd, "violation", published=published,
-                                             violations=_violation_texts(vs),
+                                             violations=_violation_texts(vs, t),
                                              details={"violations": _violation_json(vs)}))
 
 

@@ -231,6 +231,10 @@ def check_cmd(
     summary: Optional[str] = typer.Option(None, "--summary", help=_SUMMARY_HELP),
     quiet: bool = typer.Option(False, "--quiet", "-q", help=_QUIET_HELP),
     verbose: bool = typer.Option(False, "--verbose", "-v", help=_VERBOSE_HELP),
+    explain: Optional[int] = typer.Option(
+        None, "--explain", min=1, metavar="N",
+        help="Also print round N's table: pairing number, name, score, pairing score, colour "
+             "history and preference, floats, PAB eligibility, score bracket."),
 ) -> None:
     """Re-pair every round and report where the published pairings deviate, and why.
 
@@ -243,6 +247,8 @@ def check_cmd(
     were still checked); for several files, the worst of them.
 
     Example: pairchk check fixtures/club_open_2026.trf --html report.html
+
+    Example: pairchk check fixtures/club_open_2026.trf --explain 4
     """
     from . import batch, report
 
@@ -265,8 +271,12 @@ def check_cmd(
     options = (("system", system), ("edition", edition), ("format", fmt), ("from", from_),
                ("acceleration", acceleration), ("html", bool(html)))
     tasks = [batch.Task("check", p, options) for p in paths]
+    if explain is not None and not plan.single:
+        fail("--explain N takes one file", EXIT_USAGE)
     if plan.single:
         results = _check_single(tasks[0], plan)
+        if explain is not None and fmt == "text":
+            _print_table(paths[0], from_, system, edition, explain)
     else:
         results = batch.drive(tasks, plan)
     if html:
@@ -276,6 +286,18 @@ def check_cmd(
         if plan.verbosity and not plan.single:
             typer.echo(f"HTML report: {written}", err=True)
     raise typer.Exit(batch.worst_exit(results))
+
+
+def _print_table(path: str, fmt: Optional[str], system: Optional[str], edition: Optional[str],
+                 rnd: int) -> None:
+    """``--explain N``: the table of round N, after the report."""
+    from . import checker, explain
+
+    t, _ = checker.read_stand_ins(_load_tournament(path, fmt))
+    chosen = checker.resolve_system(t, system)[0]
+    ed = chosen.select_edition(t, edition)[0] if chosen is not None else ""
+    typer.echo("")
+    typer.echo(explain.table_text(t, rnd, ed))
 
 
 def _check_single(task, plan):

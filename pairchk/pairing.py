@@ -106,6 +106,10 @@ class RoundReport:
     violations: list[str] = field(default_factory=list)
     details: dict = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)  # e.g. a breach continuing from a past round
+    verdict: str = ""  # breaks an absolute rule / legal but not prescribed / generation order
+    where: str = ""  # the score bracket where published and reference first part
+    who: list[str] = field(default_factory=list)  # who gains or loses what, by number and name
+    rule: str = ""  # the deciding criterion's article and words, in one line
 
 
 @dataclass

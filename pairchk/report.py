@@ -83,19 +83,34 @@ def to_text(report: CheckReport) -> str:
         lines.append(f"NOT CHECKED: {report.not_checked}")
     for r in report.rounds:
         lines.append(f"round {r.round}: {_headline(r)}")
+        if r.verdict:
+            lines.append(f"    verdict: {r.verdict}")
+        for v in r.violations:
+            lines.extend(_wrap(f"violation: {v}"))
         for d in r.differences:
             if r.status != "ok" or d.startswith("compared on pairs only"):
-                lines.append(f"    {d}")
+                lines.extend(_wrap(d))
+        if r.where:
+            lines.extend(_wrap(f"where: {r.where}"))
         if r.explanation:
-            lines.append(f"    why: {r.explanation}")
-        for v in r.violations:
-            lines.append(f"    violation: {v}")
+            lines.extend(_wrap(f"why: {r.explanation}"))
+        for w in r.who:
+            lines.extend(_wrap(f"who: {w}"))
+        if r.rule:
+            lines.extend(_wrap(f"rule: {r.rule}"))
         for n in r.notes:
             lines.append(f"    note: {n}")
     for note in report.notes:
         lines.append(f"note: {note}")
     lines.append(summary_line(report))
     return "\n".join(lines)
+
+
+def _wrap(text: str) -> list[str]:
+    """One report line, wrapped at 100 characters (long pair lists)."""
+    from .explain import wrap
+
+    return wrap(text)
 
 
 def _pairing_json(p: RoundPairing | None) -> dict | None:
@@ -129,6 +144,10 @@ def to_dict(report: CheckReport) -> dict[str, Any]:
                 "explanation": r.explanation,
                 "violations": list(r.violations),
                 "notes": list(r.notes),
+                "verdict": r.verdict or None,
+                "where": r.where or None,
+                "who": list(r.who),
+                "rule": r.rule or None,
                 "details": r.details or {},
                 "published": _pairing_json(r.published),
                 "reference": _pairing_json(r.expected),

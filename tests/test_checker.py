@@ -193,7 +193,8 @@ def test_different_pairs_and_bye_are_listed_and_explained_by_first_worse_criteri
     assert r2.explanation == (
         "C12 (2026) players not getting their colour preference: published 3, reference 1")
     assert r2.details["criterion"] == {
-        "criterion": "C12", "edition": "2026", "published": 3, "reference": 1}
+        "criterion": "C12", "edition": "2026", "published": 3, "reference": 1,
+        "words": "players not getting their colour preference", "article": "C.04.3 (2026) [C12]"}
     assert not report.ok
 
 
@@ -464,4 +465,5 @@ def test_a_colour_difference_beyond_the_limit_is_blamed_on_the_round_that_made_i
                 "before it (beyond ±2 since round 5, the round to blame); this round does not "
                 "make it worse (C.04.1 art. 6)"]
         else:
-            assert r7.violations == ["5: colour difference beyond +/-2 (C.04.1 art. 6)"]
+            assert r7.violations == [
+                "5: colour difference beyond +/-2 (C.04.1 art. 6) — 5 Meier, Hans"]

@@ -105,9 +105,11 @@ def test_check_deviation_exits_1_and_explains(engine):
     assert result.exit_code == 1
     out = result.stdout.splitlines()
     assert out[3] == "round 3: deviation — 2 pairs differ"
-    assert out[4] == f"    pairs only in published: {a.white}-{a.black}, {b.white}-{b.black}"
-    assert out[5] == f"    pairs only in reference: {a.white}-{b.black}, {b.white}-{a.black}"
-    assert out[6] == ("    why: C.10 (2017) players not getting their colour preference: "
+    assert out[4] == "    verdict: legal, but not the pairing the rules prescribe"
+    assert out[5] == f"    pairs only in published: {a.white}-{a.black}, {b.white}-{b.black}"
+    assert out[6] == f"    pairs only in reference: {a.white}-{b.black}, {b.white}-{a.black}"
+    assert out[7].startswith("    where: the score ")
+    assert out[8] == ("    why: C.10 (2017) players not getting their colour preference: "
                       "published 2, reference 1")
     assert out[-1] == "summary: 6 rounds checked: 5 ok, 1 deviation"
 

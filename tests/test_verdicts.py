@@ -125,3 +125,144 @@ def test_the_packaged_check_report_schema_is_the_documented_one():
 
     shipped = (ROOT / "pairchk" / "data" / "check-report.schema.json").read_text()
     assert shipped == (ROOT / "formats" / "check-report.schema.json").read_text()
+
+
+# ---------------------------------------------------------------------------- explanations
+# Each kind of deviation on a real file: the verdict first, where the two pairings part, the
+# deciding criterion, who gains or loses what by number and name, the rule in one line.
+
+from pairchk import explain as ex  # noqa: E402
+from pairchk.model import Color  # noqa: E402
+
+FIDE1 = ("trf16", "fide-example1-karl-mala-gedenkturnier-2005.trf")
+
+
+def _round(parts, rnd, **kw):
+    t = load(shared("samples", *parts))
+    return t, pairchk.check(t, **kw).rounds[rnd - 1]
+
+
+def test_pairs_deviation_names_the_floaters():
+    """fide-example1 round 2: the published round has 3 downfloaters in the 1-point bracket
+    where the reference has 1 (C.5 of the 2017 text, in force before 2026-02-01)."""
+    t, r = _round(FIDE1, 2)
+    assert r.verdict == "legal, but not the pairing the rules prescribe"
+    assert r.explanation == ("C.5 (2017) number of downfloaters (maximise the number of pairs): "
+                             "published 3, reference 1")
+    assert r.where.startswith("the score 1 bracket (")
+    assert r.rule == "C.04.3 (2017) C.5: number of downfloaters (maximise the number of pairs)"
+    down = [w for w in r.who if "floats down; in the reference: paired inside the score group" in w]
+    assert down and all(w.split(" (")[0] == ex.who(t, int(w.split()[0])) for w in down)
+    for w in down:  # each named downfloater meets a lower-scored player in the file
+        n = int(w.split()[0])
+        opp = t.player(n).entry(2).opponent
+        assert t.score(opp, 1) < t.score(n, 1)
+
+
+def test_colour_deviation_says_who_gets_which_colour_against_which_preference():
+    """fide-example1 round 3: C.10 (2017), players not getting their colour preference."""
+    t, r = _round(FIDE1, 3)
+    assert r.explanation.startswith("C.10 (2017) players not getting their colour preference: ")
+    assert "147 Graebner,Walter gets white, prefers black (mild); the reference gives black" in r.who
+    # the file agrees: 147 has white in round 3, and his colour history asks for black
+    assert t.player(147).entry(3).color is Color.WHITE
+    assert pairchk.state.round_state(t, 3, edition="2017").players[147].pref is Color.BLACK
+
+
+def test_generation_order_only():
+    """lichess 2020-05-29 round 2: as good on every criterion; only the generation order
+    prefers the reference."""
+    t, r = _round(("trf16", "lichess-swiss-2020-05-29.trf"), 2)
+    assert r.verdict == ("as good as the reference on every criterion: it differs only in the "
+                         "generation order")
+    assert r.explanation == ("equally good on every criterion of the 2017 text; the reference "
+                             "pairing comes first in the generation order (C.04.3 B, D)")
+    assert r.who and all(ex.who(t, int(w.split()[0])) in w for w in r.who)
+
+
+def test_round_one_is_fixed_by_the_pairing_numbers():
+    t, r = _round(("trf16", "lichess-swiss-2020-05-29.trf"), 1)
+    assert r.verdict == ("round 1 is fixed by the pairing numbers: the published round follows "
+                         "another order")
+
+
+def test_colours_only_names_the_pairing_number_among_the_players_present():
+    """Madrid round 1: boards agree until a player with a half-point bye; from there the
+    colours alternate the other way. Colour rule E.5 (2017) counts the rank among the players
+    present (bbpPairings), not the start number: the explanation says so with the numbers."""
+    t, r = _round(("trf16", "madrid-torneo-san-viator-2018-B.trf"), 1)
+    assert r.verdict == "same pairs, but colours other than the colour allocation rules give"
+    first = r.who[0]
+    n = int(first.split()[0])
+    absent_before = [p.number for p in t.players if p.number < n and not p.entry(1).took_part]
+    assert absent_before  # somebody above him is not paired in round 1
+    tpn = n - len(absent_before)
+    assert first.startswith(f"{ex.who(t, n)} is the higher ranked, pairing number {tpn} among "
+                            f"the players present (start number {n}, rank {n}: ")
+    assert "(C.04.3 E.5 (2017))" in first
+
+
+def test_acceleration_in_force_is_named_with_the_virtual_points():
+    """sharly TRF26 sample, FIDE_DUTCH_2026_BAKU: round 1 is decided by pairing scores."""
+    t, r = _round(("trf26", "sharly-trf26-individual-5r.trf"), 1)
+    acc = [w for w in r.who if w.startswith("acceleration in force this round (C.04.7; the file "
+                                            "declares the Baku method (FIDE_DUTCH_2026_BAKU))")]
+    assert acc and "1: 1 = 0 + 1" in acc[0]
+    assert r.where.startswith("the pairing score 1 bracket")
+
+
+def test_pab_deviation_names_both_bye_receivers():
+    """fixtures/club_open_2026.trf round 3 with the bye moved from the lowest player (8, 0
+    points) to a 2-point player: C5 (2026) "score of the PAB assignee", both players named."""
+    from pairchk.model import Kind, RoundEntry
+
+    t = load(FIX / "club_open_2026.trf")
+    pub = pairchk.pairing.published_pairing(t, 3)
+    low, (top, opp) = pub.bye, (pub.pairs[0].white, pub.pairs[0].black)
+    rows = {p.number: list(p.entries) for p in t.players}
+    rows[top][2] = RoundEntry(Kind.PAB)
+    rows[low][2] = RoundEntry(Kind.WIN, opp, Color.BLACK)
+    rows[opp][2] = RoundEntry(Kind.LOSS, low, Color.WHITE)
+    altered = t.replace(players=tuple(p.replace(entries=tuple(rows[p.number])) for p in t.players))
+    r = pairchk.check(altered, rounds=[1, 2, 3]).rounds[2]
+    assert (r.status, r.verdict) == ("deviation", "legal, but not the pairing the rules prescribe")
+    assert r.details["bye"] == {"published": top, "reference": low}
+    s_top, s_low = t.score(top, 2), t.score(low, 2)
+    assert s_top > s_low
+    assert r.explanation == f"C5 (2026) score of the PAB assignee: published {s_top}, reference {s_low}"
+    assert r.who == [f"the published round gives the bye to {ex.who(t, top)} (score {s_top}, 0 "
+                     f"unplayed rounds); the reference gives it to {ex.who(t, low)} (score {s_low}, "
+                     "0 unplayed rounds)"]
+    assert r.rule.endswith("[C5]: score of the PAB assignee")
+
+
+def test_absolute_rule_breach_names_the_players():
+    """fixtures/club_open_2026.trf round 5 repeats the game 4-9 (C.04.1 art. 2)."""
+    t = load(FIX / "club_open_2026.trf")
+    r = pairchk.check(t).rounds[4]
+    assert r.status == "violation" and r.verdict == "the published round breaks an absolute rule"
+    assert r.violations == [f"4-9: players already met (C1, C.04.1 art. 2) — {ex.who(t, 4)}; "
+                            f"{ex.who(t, 9)}"]
+    assert t.player(4).entry(5).opponent == 9
+    assert any(t.player(4).entry(k).opponent == 9 for k in range(1, 5))
+
+
+def test_explain_prints_the_round_table():
+    path = FIX / "club_open_2026.trf"
+    t = load(path)
+    r = runner.invoke(app, ["check", str(path), "--explain", "4"])
+    lines = r.stdout.splitlines()
+    head = lines.index("round 4: the players to be paired, in pairing order, floats and PAB by "
+                       "the 2026 text (players not paired this round at the end, bracket "
+                       "'absent')")
+    rows = lines[head + 2: head + 2 + 11]
+    st = pairchk.state.round_state(t, 4, edition="2026")
+    assert [int(x.split()[0]) for x in rows] == list(st.order)
+    first = rows[0].split()
+    assert first[0] == str(st.order[0]) and " ".join(first[1:3]) == t.player(st.order[0]).name
+
+
+def test_long_pair_lists_wrap():
+    lines = pairchk.report.to_text(pairchk.check(load(shared("samples", *FIDE1)))).splitlines()
+    assert max(len(x) for x in lines[1:]) <= 110  # the first line holds the path
+    assert sum(x.startswith("        ") for x in lines) > 10  # 62 pairs of round 1 wrapped

@@ -173,7 +173,8 @@ def _as_violation(item: Any, rnd: int) -> Violation:
     text = str(item)
     m = re.search(r"\(([^()]*)\)\s*$", text)
     rule = m.group(1) if m else "C.04.1"
-    players = tuple(int(x) for x in re.findall(r"(?<![\d.+-])(\d+)(?=[-:])", text.split("(")[0]))
+    head = re.match(r"\s*(\d+)(?:-(\d+))?:", text)  # "4-9: ..." or "12: ..."
+    players = tuple(int(x) for x in head.groups() if x) if head else ()
     return Violation(rule, text, players, rnd)
 
 
