@@ -40,13 +40,15 @@ def max_matching(adj: list[int], match: list[int] | None = None, active: int | N
         active = (1 << n) - 1
     mate = list(match) if match is not None else [-1] * n
     if match is None:
+        free = active  # unmatched active vertices: the lowest free neighbour is one bit trick away
         for v in _bits(active):
-            if mate[v] == -1:
-                for u in _bits(adj[v] & active):
-                    if mate[u] == -1:
-                        mate[u] = v
-                        mate[v] = u
-                        break
+            if free >> v & 1:
+                x = adj[v] & free & ~(1 << v)
+                if x:
+                    u = (x & -x).bit_length() - 1
+                    mate[u] = v
+                    mate[v] = u
+                    free &= ~((1 << u) | (1 << v))
     for root in _bits(active):
         if mate[root] == -1:
             if not _augment(adj, mate, root, active) and perfect:

@@ -47,6 +47,7 @@ part in the pairing.
 
 from __future__ import annotations
 
+import sys
 from decimal import Decimal
 from itertools import combinations
 from math import comb as _comb
@@ -60,7 +61,7 @@ from .dutch_criteria import (
     allocate_colours,
     board_key,
     colour_penalties,
-    compatible,
+    topscorer_pair_ok,
 )
 
 NAME = "dutch"
@@ -86,6 +87,41 @@ def _popcount(x: int) -> int:
     return x.bit_count()
 
 
+def _compatibility(st: RoundState, nums: list[int], ps: list) -> list[int]:
+    """Bitsets of the pairs allowed by C1-C3 (:func:`.dutch_criteria.compatible`), built from
+    the complement: everybody, minus earlier opponents and forbidden pairs, minus (between
+    non-topscorers) the same absolute colour preference. Vertex ``n`` is the PAB dummy."""
+    n = len(nums)
+    pos = {x: i for i, x in enumerate(nums)}
+    full = (1 << n) - 1
+    same_abs = {Color.WHITE: 0, Color.BLACK: 0}
+    clash = [False] * n
+    for i, p in enumerate(ps):
+        if p.absolute and not topscorer_pair_ok(st, p, p):
+            same_abs[p.pref] |= 1 << i
+            clash[i] = True
+    adj = [0] * (n + 1)
+    for i, p in enumerate(ps):
+        a = full & ~(1 << i)
+        if clash[i]:
+            # a topscorer partner lifts the clash (C3 exception), so keep those
+            a &= ~same_abs[p.pref]
+        adj[i] = a
+    for i, p in enumerate(ps):
+        for o in p.opponents:
+            j = pos.get(o)
+            if j is not None and j > i:
+                adj[i] &= ~(1 << j)
+                adj[j] &= ~(1 << i)
+    for f in st.forbidden:
+        xs = [pos.get(x) for x in f]
+        if len(xs) == 2 and None not in xs:
+            i, j = xs
+            adj[i] &= ~(1 << j)
+            adj[j] &= ~(1 << i)
+    return adj
+
+
 class _Round:
     """Per-round tables over positions 0..n-1 (players to be paired in pairing order)."""
 
@@ -95,14 +131,7 @@ class _Round:
         self.n = n = len(self.nums)
         self.ps = [st.players[x] for x in self.nums]
         self.score = [p.pairing_score for p in self.ps]
-        adj = [0] * (n + 1)  # vertex n = dummy "bye" vertex
-        for i in range(n):
-            xi = self.nums[i]
-            for j in range(i + 1, n):
-                if compatible(st, xi, self.nums[j]):
-                    adj[i] |= 1 << j
-                    adj[j] |= 1 << i
-        self.adj = adj
+        self.adj = _compatibility(st, self.nums, self.ps)
         self.dummy = n
         self.odd = n % 2 == 1
         self.bye_score: Decimal | None = None
@@ -234,6 +263,18 @@ def round_tables(state: RoundState) -> _Round:
 def pair(state: RoundState) -> RoundPairing:
     """Pair round ``state.round`` by the Dutch system of ``state.edition``; raise
     :class:`UnpairableError` when no legal pairing exists."""
+    # the bracket search descends one level per S1 player (and the augmenting paths of the
+    # bipartite bounds one per player): a 9,999-player bracket needs ~5,000 Python frames,
+    # which CPython 3.11+ keeps off the C stack
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 2 * len(state.order) + 1000))
+    try:
+        return _pair(state)
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def _pair(state: RoundState) -> RoundPairing:
     R = round_tables(state)
     pairs: list[tuple[int, int]] = []
     bye = None
