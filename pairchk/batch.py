@@ -29,10 +29,11 @@ EXIT_UNREADABLE = 3
 EXIT_NOT_CHECKED = 4
 
 # statuses from best to worst; the summary table shows them in this order
-STATUSES = ("ok", "warnings", "not checked", "deviation", "violation", "errors", "failed",
+STATUSES = ("ok", "warnings", "not checked", "deviation", "violation", "standings", "errors", "failed",
             "unreadable")
 EXIT_CODES = {"ok": EXIT_OK, "warnings": EXIT_OK, "not checked": EXIT_NOT_CHECKED,
               "deviation": EXIT_FINDINGS, "violation": EXIT_FINDINGS, "errors": EXIT_FINDINGS,
+              "standings": EXIT_FINDINGS,
               "failed": EXIT_FINDINGS, "unreadable": EXIT_UNREADABLE}
 # the columns every check summary has, whether or not a file fell in them
 CHECK_COLUMNS = ("ok", "deviation", "violation", "not checked", "unreadable")
@@ -184,9 +185,22 @@ def _check_report(t: Any, task: Task, on_round: Callable[[int, int], None] | Non
         report = checker.check(t, system=chosen, edition=edition, path=path)
         if system is not None:
             report.system_reason = "chosen with --system"
-        return report, []
+        return report, _standings_notes(t)
     except PairchkError as exc:
         raise _Failed(f"{path}: {exc}")
+
+
+def _standings_notes(t: Any) -> list[str]:
+    """Issue 12 (C.02.03 §7, a pairings *and tie-break* checker): published ranks that the
+    tie-break list contradicts, one line per player (pairchk.standings.check_standings)."""
+    from .errors import PairchkError
+    from .standings import check_standings
+
+    try:
+        return [f"error: standings: {f.message}" if f.checked else f"warning: standings: {f.message}"
+                for f in check_standings(t)]
+    except PairchkError as exc:
+        return [f"warning: standings not checked: {exc}"]
 
 
 class _Counting:
@@ -241,7 +255,10 @@ def check_file(task: Task, on_round: Callable[[int, int], None] | None = None) -
         return FileResult(task.path, "failed", message=str(exc), warnings=warnings,
                           seconds=time.perf_counter() - start, title=t.name)
     fmt = task.get("format", "text")
-    out = FileResult(task.path, check_status(result), rounds=len(result.rounds),
+    status = check_status(result)
+    if status == "ok" and any(n.startswith("error: standings") for n in notes):
+        status = "standings"  # the pairings are right, the published ranks are not
+    out = FileResult(task.path, status, rounds=len(result.rounds),
                      warnings=warnings + notes, round_counts=report.summary_counts(result),
                      title=t.name)
     out.output = report.render(result, fmt) if fmt != "html" else ""

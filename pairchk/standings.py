@@ -221,6 +221,7 @@ class RankFinding:
     criterion: str  # "points" or the tie-break code that decides
     values: tuple[str, str]  # (this player's value, the other's)
     message: str
+    checked: bool = True  # False: the ranks could not be checked (the message says why)
 
 
 def check_standings(t: Tournament, tiebreaks: str | Sequence[str] | None = None,
@@ -229,6 +230,8 @@ def check_standings(t: Tournament, tiebreaks: str | Sequence[str] | None = None,
     with points and the tie-break list: one finding per player whose published rank puts him
     ahead of somebody the list ranks strictly above him, naming the deciding criterion and
     both values. Players tied by the whole list may be published in any order (lots)."""
+    if "KNOCKOUT" in (t.system + t.system_text).upper():
+        return []  # a knockout ranks by the round of elimination, not by points
     st = standings(t, tiebreaks, rounds)
     if st.unit == "team":
         return _check_ranks(st, [(x.number, x.name, x.rank, x.match_points) for x in t.teams],
@@ -242,6 +245,8 @@ def _check_ranks(st: Standings, published: list[tuple], unit: str,
     """Findings for ``published`` (number, name, rank, declared points) against ``st``."""
     if not any(rank for _, _, rank, _ in published):
         return []
+    if all(rank == n for n, _, rank, _ in published):
+        return []  # the rank column repeats the starting numbers: no standings published
     by = st.by_player
     bad = [(n, name, pts) for n, name, _, pts in published
            if pts is not None and rounds is None and pts != by[n].points]
@@ -252,7 +257,7 @@ def _check_ranks(st: Standings, published: list[tuple], unit: str,
                f"differ from the results ({_fmt(by[n].points)}){more}")
         rank = next(r for x, _, r, _ in published if x == n) or 0
         return [RankFinding(n, rank, by[n].rank, n, "points", (_fmt(pts), _fmt(by[n].points)),
-                            msg)]
+                            msg, checked=False)]
     out = []
     for n, name, rank, _ in published:
         if not rank:

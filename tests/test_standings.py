@@ -114,3 +114,22 @@ def test_submit_dsb_gaps():
     path = shared("samples", "trf16", "madrid-torneo-san-viator-2018-B.trf")
     r = readiness(load(path.read_bytes()), "dsb")
     assert any(g.startswith("start date") for g in r.gaps)
+
+
+def test_check_command_reports_swapped_ranks(tmp_path):
+    # C.02.03 §7 (2026): the checker re-pairs every round and checks the standings too.
+    # Player 1 (5 points, rank 1) and player 7 (3 points, rank 5) exchanged: the pairings are
+    # still right, the published ranks are not.
+    bad = tmp_path / "swapped.trf"
+    bad.write_bytes(swap_ranks(FIXTURE.read_bytes(), 1, 7))
+    res = runner.invoke(app, ["check", str(bad)])
+    assert res.exit_code == 1
+    assert "error: standings: published rank 3 of player #3" in res.stderr
+    assert "is ahead on points (5 vs 4)" in res.stderr
+    res = runner.invoke(app, ["check", str(FIXTURE)])
+    assert res.exit_code == 0 and "standings" not in res.stderr
+
+
+def test_rank_column_of_starting_numbers_is_not_checked():
+    t = load((ROOT / "fixtures" / "berger_10.trf").read_bytes())
+    assert standings.check_standings(t) == []
