@@ -8,12 +8,12 @@ points only, and the output says so (C.07 has no default list).
 
 >>> from pairchk.model import Tournament, Player, RoundEntry as E, Kind as K, Color as C
 >>> t = Tournament(start_date="2026-05-01", players=(
-...     Player(1, entries=(E(K.DRAW, 2, C.WHITE),), rank=1),
-...     Player(2, entries=(E(K.DRAW, 1, C.BLACK),), rank=2)))
+...     Player(1, entries=(E(K.DRAW, 3, C.WHITE),), rank=1),
+...     Player(3, entries=(E(K.DRAW, 1, C.BLACK),), rank=2)))
 >>> [(r.player, r.rank) for r in standings(t, "BPG").rows]
-[(2, 1), (1, 2)]
+[(3, 1), (1, 2)]
 >>> [f.message for f in check_standings(t, "BPG")][0][:67]
-'published rank 1 of player #1 breaks the tie-break list: #2 is ahea'
+'published rank 1 of player #1 breaks the tie-break list: #3 is ahea'
 """
 
 from __future__ import annotations
