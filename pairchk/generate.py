@@ -325,7 +325,18 @@ def generate(s: Settings, pair: Pairer | None = None) -> Tournament:
             raise
         played = play(s, rng, t, pairing)
         t = _with_round(t, rnd, {**fixed, **played})
-    return t
+    return ranked(t)
+
+
+def ranked(t: Tournament) -> Tournament:
+    """The players' rank column from points and the tournament's tie-break list (C.07; ties
+    the whole list leaves are ordered by number), so that the standings check accepts it."""
+    from .standings import standings
+
+    if not t.players or t.played_rounds == 0:
+        return t
+    order = {r.player: i for i, r in enumerate(standings(t).rows, 1)}
+    return t.replace(players=tuple(p.replace(rank=order[p.number]) for p in t.players))
 
 
 def _is_unpairable(exc: Exception) -> bool:
