@@ -651,6 +651,8 @@ def generate_cmd(
 
     tb = DEFAULT_TIEBREAKS if tiebreaks is None else tuple(
         x.strip() for x in tiebreaks.split(",") if x.strip())
+    if tiebreaks is None and system == "club":  # seed 004: points, then Buchholz
+        tb = ("BH",)
     settings = Settings(system=system, edition=edition, players=players, rounds=rounds, seed=seed,
                         draw_rate=draw_rate, forfeit_rate=forfeit_rate, bye_rate=bye_rate,
                         withdraw_rate=withdraw_rate, acceleration=acceleration or "",
