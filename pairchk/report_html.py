@@ -69,6 +69,7 @@ a{color:#0645ad}
 @media (max-width:40em){body{font-size:14px;padding:.5em}.why{min-width:0}}
 @media print{body{max-width:none;font-size:10pt;padding:0}a{color:inherit;text-decoration:none}
  .scroll{overflow:visible}h2{break-after:avoid;page-break-after:avoid}
+ .why{min-width:0;flex-basis:12em}.round{margin-right:1px}
  *{-webkit-print-color-adjust:exact;print-color-adjust:exact}}
 """
 
@@ -253,8 +254,10 @@ def _order(t: Tournament) -> tuple[list[tuple[int, int, Decimal]], list[str], st
     if standings is not None and t.players:
         try:
             s = standings(t)
+            where = (f"tie-breaks {', '.join(s.codes)} from {s.source}" if s.codes
+                     else s.source)
             return ([(row.rank, row.player, row.points, row.values) for row in s.rows],
-                    list(s.codes), f"tie-breaks from {s.source}")
+                    list(s.codes), where)
         except Exception:  # standings are extra: a failure must not cost the report
             pass
     scored = sorted(t.players, key=lambda p: (-t.score(p.number), p.number))

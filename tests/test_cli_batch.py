@@ -5,6 +5,7 @@ a corrupt file that does not stop the batch, the summary table and --summary, th
 from __future__ import annotations
 
 import csv
+import re
 import json
 import shutil
 
@@ -136,3 +137,55 @@ def test_worker_crash_is_a_failed_file_not_a_crashed_batch(monkeypatch):
     assert [r.status for r in results] == ["failed", "failed"]
     assert results[0].message.startswith("x.trf: check failed: internal error (RuntimeError: engine exploded)")
     assert batch.worst_exit(results) == 1
+
+
+def _run_in_terminal(args, cwd):
+    """Run ``python -m pairchk ARGS`` with stdout and stderr on a pseudo-terminal."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    master, slave = pty.openpty()
+    env = {**os.environ, "COLUMNS": "100", "TERM": "xterm"}
+    proc = subprocess.Popen([sys.executable, "-m", "pairchk", *args], cwd=cwd, stdin=subprocess.DEVNULL,
+                            stdout=slave, stderr=slave, env=env)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            data = os.read(master, 65536)
+        except OSError:  # the child closed the terminal
+            break
+        if not data:
+            break
+        chunks.append(data)
+    proc.wait(timeout=120)
+    os.close(master)
+    return proc.returncode, b"".join(chunks).decode("utf-8", "replace")
+
+
+def test_progress_bar_on_a_terminal_only(folder):
+    from shared_paths import ROOT
+
+    code, text = _run_in_terminal(["check", str(folder), "-q"], ROOT)
+    assert code == 3
+    assert "\x1b[" in text and "/4" in text  # rich's bar: "n/4" files done, drawn with escapes
+    piped = runner.invoke(app, ["check", str(folder), "-q"])
+    assert "\x1b[" not in piped.output and "/4" not in piped.output
+
+
+def test_single_check_reports_each_round_to_the_progress_callback():
+    seen = []
+    r = batch.check_file(batch.Task("check", str(CLUB)), lambda rnd, total: seen.append((rnd, total)))
+    assert r.status == "violation"
+    assert seen == [(n, 5) for n in range(1, 6)]
+
+
+def test_single_check_on_a_terminal_draws_a_round_bar():
+    from shared_paths import ROOT
+
+    code, text = _run_in_terminal(["check", str(CLUB)], ROOT)
+    assert code == 1
+    assert re.search(r"round \d of 5", text)
+    assert "summary: 5 rounds checked: 3 ok, 1 deviation, 1 violation" in text

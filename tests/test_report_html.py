@@ -116,7 +116,7 @@ def _browser() -> str | None:
 
 
 @pytest.mark.skipif(_browser() is None, reason="no headless Chromium installed")
-@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("width", [1280, pytest.param(390, marks=pytest.mark.slow)])
 def test_screenshot_in_chromium(page, tmp_path, width):
     """The page renders in a real browser, on a desktop and on a phone's width."""
     shot = tmp_path / f"shot-{width}.png"
