@@ -30,17 +30,6 @@ EXIT_UNREADABLE = 3
 EXIT_NOT_CHECKED = 4  # batch.EXIT_NOT_CHECKED: no round could be checked
 
 
-def read_input(path: str) -> bytes:
-    """Bytes of ``path``; ``-`` reads stdin. Unreadable paths exit 3 with a clear message."""
-    if path == "-":
-        return sys.stdin.buffer.read()
-    try:
-        with open(path, "rb") as fh:
-            return fh.read()
-    except OSError as exc:
-        fail(f"{path}: cannot read file: {exc.strerror or exc}", EXIT_UNREADABLE)
-
-
 def write_output(path: str, data: bytes) -> None:
     if path == "-":
         sys.stdout.buffer.write(data)
@@ -446,9 +435,6 @@ def _print_advice(players: int, rounds: Optional[int], fmt: str) -> None:
 
 
 # --------------------------------------------------------------------------- convert / validate
-
-_TRF_FAMILY = ("trf", "trf26")
-
 
 @app.command("convert")
 def convert_cmd(

@@ -39,7 +39,7 @@ h3{font-size:1.05em;margin:0 0 .3em}
 .badge{display:inline-block;padding:.05em .5em;border-radius:.8em;font-size:.85em;font-weight:600;
  border:1px solid #0002}
 .ok{background:var(--ok)}.deviation,.unpairable{background:var(--dev)}.violation{background:var(--vio)}
-.not-checked{background:var(--na)}
+.not-checked,.unreadable,.failed{background:var(--na)}
 .summary{display:flex;flex-wrap:wrap;gap:.4em;margin:.6em 0;padding:0;list-style:none}
 .scroll{overflow-x:auto;-webkit-overflow-scrolling:touch;max-width:100%}
 table{border-collapse:collapse;margin:.3em 0}
@@ -330,18 +330,24 @@ def page(report: CheckReport, t: Tournament) -> str:
 
 # --------------------------------------------------------------------------- files
 
-def index(entries: Sequence[tuple[str, str, str, int]]) -> str:
-    """An index page: ``(link, file, status, rounds)`` per tournament (or file)."""
+def index(entries: Sequence[tuple[str, str, str, int, str]]) -> str:
+    """An index page: ``(link, file, status, rounds, message)`` per tournament (or file)."""
     rows = []
-    for link, name, status, rounds in entries:
+    for link, name, status, rounds, message in entries:
         label = f'<a href="{e(link)}">{e(name)}</a>' if link else e(name)
         rows.append(f'<tr><td>{label}</td><td><span class="badge {_css_class(status)}">'
-                    f'{e(status)}</span></td><td class="n">{rounds}</td></tr>')
-    rows = "".join(rows)
+                    f'{e(status)}</span></td><td class="n">{rounds}</td>'
+                    f"<td>{e(message)}</td></tr>")
+    counts: dict[str, int] = {}
+    for entry in entries:
+        counts[entry[2]] = counts.get(entry[2], 0) + 1
+    badges = "".join(f'<li class="badge {_css_class(st)}">{n} {e(st)}</li>'
+                     for st, n in counts.items())
     body = ("<h1>pairchk check</h1>"
-            f'<p class="meta">{len(entries)} files</p><div class="scroll"><table>'
-            "<thead><tr><th>File</th><th>Status</th><th class=\"n\">Rounds</th></tr></thead>"
-            f"<tbody>{rows}</tbody></table></div>")
+            f'<p class="meta">{len(entries)} files</p><ul class="summary">{badges}</ul>'
+            '<div class="scroll"><table class="index">'
+            "<thead><tr><th>File</th><th>Status</th><th class=\"n\">Rounds</th><th>Message</th>"
+            f"</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
     return _shell("pairchk check — index", body)
 
 
@@ -375,7 +381,7 @@ def write(target: str, results: Sequence[Any], *, single: bool) -> str:
             with open(os.path.join(target, link), "w", encoding="utf-8") as fh:
                 fh.write(r.html)
         label = f"{r.title} ({r.path})" if r.title else r.path
-        entries.append((link, label, r.status, r.rounds))
+        entries.append((link, label, r.status, r.rounds, r.message))
     path = os.path.join(target, "index.html")
     with open(path, "w", encoding="utf-8") as fh:
         fh.write(index(entries))
