@@ -236,14 +236,53 @@ def apply_acceleration(t: Tournament, variant: Variant | str | None) -> Tourname
                      system_text=_without_baku(t.system_text))
 
 
+def _points_by_player(records: tuple[Acceleration, ...]) -> dict[int, tuple[Decimal, ...]]:
+    out: dict[int, tuple[Decimal, ...]] = {}
+    for a in records:
+        pts = list(a.points)
+        while pts and not pts[-1]:
+            pts.pop()
+        if pts:
+            out[a.player] = tuple(Decimal(x) for x in pts)
+    return out
+
+
+def recognise(t: Tournament) -> Variant | None:
+    """The variant whose points the file's 250/XXA records are (or its ``_BAKU`` code), if any.
+
+    >>> from pairchk.model import Player
+    >>> t = Tournament(rounds=5, players=tuple(Player(n) for n in range(1, 9)))
+    >>> recognise(apply_acceleration(t, "swiss-chess:4")).label
+    'Swiss-Chess acceleration with 4 start groups'
+    >>> recognise(t) is None
+    True
+    """
+    if not t.acceleration:
+        return BAKU if is_baku(t) else None
+    have = _points_by_player(t.acceleration)
+    for v in (BAKU,) + SWISS_CHESS:
+        if _points_by_player(variant_records(t, v)) == have:
+            return v
+    return None
+
+
+def article(t: Tournament) -> str:
+    """Where the acceleration in force is defined: the Swiss-Chess help text (seed 003) for
+    its pseudo-points, else FIDE C.04.7."""
+    v = recognise(t)
+    return "Swiss-Chess help, seed 003" if v is not None and v.method == "swiss-chess" else "C.04.7"
+
+
 def declared(t: Tournament) -> str:
-    """How the file itself says it was accelerated, in words; ``""`` when it does not.
+    """How the file (or ``--acceleration``) says it was accelerated, in words; ``""`` when not.
 
     >>> declared(Tournament(system="FIDE_DUTCH_2026_BAKU"))
     'the file declares the Baku method (FIDE_DUTCH_2026_BAKU)'
     """
     if t.acceleration:
-        return f"the file gives virtual points for {len(t.acceleration)} players (250/XXA)"
+        v = recognise(t)
+        what = f": {v.label}" if v is not None else ""
+        return f"virtual points for {len(t.acceleration)} players (250/XXA){what}"
     if is_baku(t):
         return f"the file declares the Baku method ({(t.system or t.system_text).strip()})"
     return ""
@@ -374,6 +413,7 @@ def advice(players: int, rounds: int) -> Advice:
 __all__ = [
     "Variant", "NONE", "BAKU", "SWISS_CHESS", "CHOICES", "AccelerationError", "parse_variant",
     "baku_acceleration", "swiss_chess_acceleration", "start_groups", "accelerations",
-    "variant_records", "apply_acceleration", "declared", "is_baku", "detect_acceleration",
+    "variant_records", "apply_acceleration", "declared", "recognise", "article", "is_baku",
+    "detect_acceleration",
     "Advice", "advice",
 ]

@@ -219,10 +219,11 @@ def acceleration_note(st: RoundState | None, players: Iterable[int], t: Tourname
                          f"{_pts(ps.pairing_score - ps.score)}")
     if not shown:
         return ""
-    from .acceleration import declared
+    from .acceleration import article, declared
 
     how = declared(t) if t is not None else ""
-    return ("acceleration in force this round (C.04.7" + (f"; {how}" if how else "") + "): "
+    art = article(t) if t is not None else "C.04.7"
+    return (f"acceleration in force this round ({art}" + (f"; {how}" if how else "") + "): "
             "pairing score = points + virtual points (" + ", ".join(shown[:6]) + ")")
 
 

@@ -201,3 +201,15 @@ def test_detect_tells_baku_from_two_start_groups_by_the_later_rounds(variant):
     t = accelerated(24, 5, variant, rng=random.Random(4)).replace(acceleration=())
     v, why = detect_acceleration(t, DUTCH)
     assert v == parse_variant(variant), why
+
+
+def test_explanations_cite_the_source_of_the_points_in_force():
+    # the Swiss-Chess pseudo-points come from the Swiss-Chess help (seed 003), not C.04.7
+    from pairchk.acceleration import article, recognise
+
+    t = field(16, 5)
+    for v in ("swiss-chess:2", "swiss-chess:3", "swiss-chess:4"):
+        u = apply_acceleration(t, v)
+        assert recognise(u) == parse_variant(v) and article(u) == "Swiss-Chess help, seed 003"
+    assert article(apply_acceleration(t, "baku")) == "C.04.7"
+    assert recognise(t.replace(system="FIDE_DUTCH_2026_BAKU")) == BAKU
