@@ -557,17 +557,14 @@ def _check_scheduled(system: System, st: Any) -> RoundReport:
 # --------------------------------------------------------------------------- explanations
 
 
-def _preference(state: Any, number: int) -> str:
-    """``"5 prefers white (strong)"`` from the shared state, or ``""`` if it has no such data."""
-    players = getattr(state, "players", None)
-    ps = players.get(number) if isinstance(players, Mapping) else None
-    pref, kind = getattr(ps, "pref", None), getattr(ps, "pref_kind", None)
-    if pref is None:
+def _preference(st: Any, number: int) -> str:
+    """``"5 prefers white (strong)"`` from the shared state (``""`` when it has no such player)."""
+    ps = st.players.get(number) if st is not None else None
+    if ps is None:
         return ""
-    colour = {"w": "white", "b": "black"}.get(getattr(pref, "value", ""))
-    if colour is None:
+    if ps.pref is Color.NONE:
         return f"{number} has no colour preference"
-    return f"{number} prefers {colour} ({getattr(kind, 'value', kind)})"
+    return f"{number} prefers {'white' if ps.pref is Color.WHITE else 'black'} ({ps.pref_kind.value})"
 
 
 def _articles(system: System, edition: str) -> tuple[str, str]:
@@ -619,7 +616,9 @@ def _explain(system: System, state: Any, published: RoundPairing, reference: Rou
                 f"{_show(ref_value)}); the reference engine may be wrong here", crit, ex.BETTER)
     art, order = _articles(system, edition)
     if not (diff.only_published or diff.only_reference or diff.bye):
-        prefs = [_preference(state, n) for p, _ in diff.colours_swapped
+        st = ex.shared_state(_as_before(t, published.round), published.round, edition) \
+            if t is not None else None
+        prefs = [_preference(st, n) for p, _ in diff.colours_swapped
                  for n in (p.white, p.black)]
         if prefs and all(x.endswith("has no colour preference") for x in prefs):
             rule = "art. 5.2.5" if edition == "2026" else "E.5"
@@ -870,13 +869,8 @@ def pair(
             f"round {rnd}")
     state = chosen.state(t, rnd, edition=ed)
     result = chosen.pair(state)
-    players = getattr(state, "players", None)
-    if isinstance(players, Mapping) and all(hasattr(p, "pairing_score") for p in players.values()):
-        scores = {n: p.pairing_score for n, p in players.items()}  # the shared derived state
-    else:  # a system whose state carries no pairing scores
-        scores = pairing_scores(t, rnd)
-    if not chosen.fixed:
-        result = board_order(result, scores)
+    if not chosen.fixed:  # C.04.2 3.6 board order by pairing scores (C.04.7 1.5)
+        result = board_order(result, pairing_scores(t, rnd))
     paired = _players(result)
     absent = tuple(p.number for p in t.players if p.number not in paired)
     return PairResult(result, chosen.name, ed, why, reason, absent)

@@ -1,10 +1,10 @@
 """The FIDE Dutch system (C.04.3) as a :class:`~pairchk.system.System`.
 
-An adapter over the engine (:mod:`pairchk.systems.dutch`) and its evaluation: when the Dutch
-modules provide the named quality record (``dutch_eval.evaluate`` returning a frozen dataclass,
-``dutch_criteria.criteria(edition)`` giving :class:`~pairchk.system.Criterion` tuples) they are
-used as they are; otherwise the engine's ``criteria_values`` dict (priority order, lower is
-better) is turned into a frozen dataclass with the same field names and the wording below.
+An adapter over the engine (:mod:`pairchk.systems.dutch`), its criteria
+(``dutch_criteria.criteria(edition)``, each :class:`~pairchk.system.Criterion` defined once)
+and its named quality record (``dutch_eval.evaluate``, evaluated ``against`` the other pairing:
+the values in the first score bracket where the two part). The edition is chosen here from the
+file (:func:`select_edition`).
 
 >>> from pairchk.model import Tournament
 >>> SYSTEM.select_edition(Tournament(system="FIDE_DUTCH_2025"))
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from functools import lru_cache
 from typing import Any
 
 from ..errors import PairchkError
@@ -35,64 +34,6 @@ _NEW_TEXT_FROM = "2026-02-01"
 
 CODES = ("FIDE_DUTCH", "FIDE_DUTCH_2017", "FIDE_DUTCH_2025", "FIDE_DUTCH_2026",
          "FIDE_DUTCH_BAKU", "FIDE_DUTCH_2017_BAKU", "FIDE_DUTCH_2025_BAKU", "FIDE_DUTCH_2026_BAKU")
-
-# What each criterion minimises; numbering of the 2026 text (C0403202602) and of the 2017
-# text (C0403Till2026, letters C.1-C.19). The score-based criteria (2026 C7, C18-C21; 2017
-# C.16-C.19) are valued by the Dutch engine as counts per score group, highest group first,
-# compared lexicographically.
-_WORDS_2026 = {
-    1: "rematches",
-    2: "PAB to an ineligible player",
-    3: "non-topscorers with the same absolute colour preference paired together",
-    4: "completion: a legal pairing must remain for the players not yet paired",
-    5: "score of the PAB assignee",
-    6: "number of downfloaters",
-    7: "downfloaters by score (count per score group, highest first)",
-    8: "downfloaters chosen so that the next bracket complies with C1-C7",
-    9: "unplayed games of the PAB assignee",
-    10: "topscorers or their opponents with a colour difference beyond +/-2",
-    11: "topscorers or their opponents with the same colour three times in a row",
-    12: "players not getting their colour preference",
-    13: "players not getting their strong colour preference",
-    14: "resident downfloaters who downfloated in the previous round",
-    15: "MDP opponents who upfloated in the previous round",
-    16: "resident downfloaters who downfloated two rounds before",
-    17: "MDP opponents who upfloated two rounds before",
-    18: "MDPs who downfloated in the previous round, by score (count per score group)",
-    19: "MDPs whose opponents upfloated in the previous round, by score (count per score group)",
-    20: "MDPs who downfloated two rounds before, by score (count per score group)",
-    21: "MDPs whose opponents upfloated two rounds before, by score (count per score group)",
-}
-_WORDS_2017 = {
-    1: "rematches",
-    2: "PAB to an ineligible player",
-    3: "non-topscorers with the same absolute colour preference paired together",
-    4: "completion of the pairing in the PPB / collapsed last bracket",
-    5: "number of downfloaters (maximise the number of pairs)",
-    6: "pairing score differences (PSD), highest first",
-    7: "pairs and PSD of the next bracket",
-    8: "topscorers or their opponents with a colour difference beyond +/-2",
-    9: "topscorers or their opponents with the same colour three times in a row",
-    10: "players not getting their colour preference",
-    11: "players not getting their strong colour preference",
-    12: "downfloaters who downfloated in the previous round",
-    13: "upfloaters who upfloated in the previous round",
-    14: "downfloaters who downfloated two rounds before",
-    15: "upfloaters who upfloated two rounds before",
-    16: "downfloaters who downfloated in the previous round, by score (count per score group)",
-    17: "downfloaters whose opponents upfloated in the previous round, by score (count per score group)",
-    18: "downfloaters who downfloated two rounds before, by score (count per score group)",
-    19: "downfloaters whose opponents upfloated two rounds before, by score (count per score group)",
-}
-
-
-def _fallback_criteria(edition: str) -> tuple[Criterion, ...]:
-    if edition == "2017":
-        return tuple(Criterion(f"C.{n}", f"C.04.3 C.{n} (2017)", w, absolute=n <= 3)
-                     for n, w in _WORDS_2017.items())
-    return tuple(Criterion(f"C{n}", f"C.04.3 art. 2.4 C{n} (2026)", w, absolute=n <= 3)
-                 for n, w in _WORDS_2026.items())
-
 
 def _start_date(t: Tournament) -> tuple[str, str]:
     """ISO start date (or a stand-in on the right side of 2026-02-01) and how to show it.
@@ -160,12 +101,6 @@ def select_edition(t: Tournament, override: str | None = None) -> tuple[str, str
     return "2026", "no edition marker and no start date in the file: the rules in force"
 
 
-@lru_cache(maxsize=None)
-def _record_type(keys: tuple[str, ...], edition: str) -> type:
-    fields = [(k, Any) for k in keys]
-    return dataclasses.make_dataclass(f"DutchQuality{edition}", fields, frozen=True)
-
-
 def _as_violation(item: Any, rnd: int) -> Violation:
     """A Violation from the engine's record or from its worded string (article in brackets)."""
     if isinstance(item, Violation):
@@ -194,8 +129,7 @@ class DutchSystem:
     def criteria(self, edition: str) -> tuple[Criterion, ...]:
         from . import dutch_criteria
 
-        own = getattr(dutch_criteria, "criteria", None)
-        return tuple(own(edition)) if callable(own) else _fallback_criteria(edition)
+        return tuple(dutch_criteria.criteria(edition))
 
     def published(self, t: Tournament, rnd: int) -> RoundPairing:
         from ..pairing import published_pairing
@@ -221,13 +155,9 @@ class DutchSystem:
                  against: RoundPairing | None = None) -> Any:
         """The named quality record; with ``against``, the values in the first score bracket
         where the two pairings differ (the Dutch rules choose bracket by bracket)."""
-        from . import dutch, dutch_eval
+        from . import dutch_eval
 
-        own = getattr(dutch_eval, "evaluate", None)
-        if callable(own):
-            return own(state, pairing, against=against)
-        values = dutch.criteria_values(state, pairing)
-        return _record_type(tuple(values), state.edition)(**values)
+        return dutch_eval.evaluate(state, pairing, against=against)
 
     def violations(self, state: Any, pairing: RoundPairing) -> list[Violation]:
         from . import dutch
