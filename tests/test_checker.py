@@ -206,8 +206,10 @@ def test_colour_swap_is_a_deviation_named_by_criterion_or_colour_allocation():
     r1 = report.rounds[0]
     assert r1.status == "deviation"
     assert r1.differences == ["colours swapped: 1-2 (reference 2-1)"]
-    assert r1.explanation == ("same pairs, equally good on every criterion; colours differ from "
-                              "the colour allocation rules C.04.3 art. 5.2 (2026)")
+    assert r1.explanation == (
+        "same pairs, equally good on every criterion; colours differ from the colour allocation "
+        "rules C.04.3 art. 5.2 (2026); no player in these pairs has a colour preference, so the "
+        "initial colour decides (art. 5.2.5): check the initial colour (TRF 152 / XXC)")
 
 
 def test_equally_good_pairing_loses_on_generation_order_2017_wording():
@@ -369,26 +371,18 @@ def test_a_system_whose_module_is_missing_is_unavailable(monkeypatch):
         systems.get("nosuch")
 
 
-def test_colour_swap_names_the_preferences_from_the_state():
-    from types import SimpleNamespace as NS
-
+def test_colour_swap_names_the_preferences_from_the_shared_state():
+    """Round 2 of five_players: 1 had white and 4 black in round 1, so (C.04.3 2026 1.7.2, a
+    colour difference of +1/-1 is a strong preference) 1 prefers black, 4 white; the published
+    4-1 grants both; a reference giving 1-4 is explained with both preferences."""
     t = five_players()
     refs = as_published(t)
     refs[2] = RoundPairing(2, (Pair(1, 4), Pair(2, 5)), bye=3)
-    prefs = {1: NS(pref=W, pref_kind=NS(value="strong")), 4: NS(pref=Color.NONE, pref_kind=None)}
-    eng = FakeSystem(lambda t, r, *, edition: NS(players=prefs, t=t, rnd=r), lambda s: refs[s.rnd],
-                     lambda s, p: {"C12": 0}, lambda s, p: [])
-    r2 = check(t, system=eng).rounds[1]
+    r2 = check(t, system=fake_engine(refs)).rounds[1]
     assert r2.differences == ["colours swapped: 4-1 (reference 1-4)"]
     assert r2.explanation == (
         "same pairs, equally good on every criterion; colours differ from the colour allocation "
-        "rules C.04.3 art. 5.2 (2026); 1 prefers white (strong)")
-    prefs[1] = NS(pref=Color.NONE, pref_kind=None)
-    r2 = check(t, system=eng).rounds[1]
-    assert r2.explanation == (
-        "same pairs, equally good on every criterion; colours differ from the colour allocation "
-        "rules C.04.3 art. 5.2 (2026); no player in these pairs has a colour preference, so the "
-        "initial colour decides (art. 5.2.5): check the initial colour (TRF 152 / XXC)")
+        "rules C.04.3 art. 5.2 (2026); 4 prefers white (strong), 1 prefers black (strong)")
 
 
 def test_a_tournament_without_rounds_has_nothing_to_check():
