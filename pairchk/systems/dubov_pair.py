@@ -24,7 +24,7 @@ itself produces (3.2.4-3.2.5), as pairing-core does.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, product
 
 from ..model import Color
 from ..pairing import Pair, RoundPairing
@@ -75,41 +75,81 @@ def board_order(ds: DubovState, pairs: list[tuple[int, int]]) -> tuple[Pair, ...
     return tuple(p for _, p in out)
 
 
-def upfloat_key(ds: DubovState, top, ups: tuple[int, ...], pairs: list[tuple[int, int]]) -> tuple:
-    """[C6]..[C10] of a bracket pairing (lower is better; C8-C10 are 0 in the last round)."""
-    upset = set(ups)
-    diffs = sorted((abs(ds.score(a) - ds.score(b)) for a, b in pairs if a in upset or b in upset),
-                   reverse=True)
+def upfloat_key(ds: DubovState, ups: tuple[int, ...], pairs: list[tuple[int, int]]) -> tuple:
+    """[C7]..[C10] of a bracket pairing (lower is better; C8-C10 are 0 in the last round)."""
     misses = sum(colour_misses(ds, *allocate(ds, a, b)) for a, b in pairs)
     if ds.base.last_round:
-        return (tuple(diffs), misses, 0, 0, 0)
+        return (misses, 0, 0, 0)
     maxed = [u for u in ups if ds.p(u).upfloats >= ds.maxt]
-    return (tuple(diffs), misses, len(maxed), sum(ds.p(u).upfloats for u in maxed),
+    return (misses, len(maxed), sum(ds.p(u).upfloats for u in maxed),
             sum(1 for u in ups if ds.p(u).float_before(1) == "U"))
+
+
+def score_classes(ds: DubovState, top, pool: list[int], k: int):
+    """The sets of ``k`` upfloaters grouped by [C6] and best class first: "minimise the score
+    differences (taken in descending order) ..., i.e. maximise the scores (taken in ascending
+    order) of the upfloaters" (2.3.2). Within a class, the sets in the order of 4.2 (sorted
+    sequence numbers, lexicographically)."""
+    levels: list[list[int]] = []
+    for n in pool:  # pool is sorted by descending score, then TPN (4.2.2)
+        if levels and ds.score(levels[-1][0]) == ds.score(n):
+            levels[-1].append(n)
+        else:
+            levels.append([n])
+    counts = list(_compositions(k, [len(lv) for lv in levels]))
+
+    def c6(cv):
+        return tuple(sorted((top - ds.score(levels[i][0]) for i, c in enumerate(cv) for _ in range(c)),
+                            reverse=True))
+
+    counts.sort(key=c6)
+    seq = {n: i for i, n in enumerate(pool)}
+    for cv in counts:
+        parts = [list(combinations(levels[i], c)) for i, c in enumerate(cv)]
+        sets = [tuple(x for part in choice for x in part) for choice in product(*parts)]
+        sets.sort(key=lambda st: sorted(seq[x] for x in st))
+        yield c6(cv), sets
+
+
+def _compositions(k: int, sizes: list[int]):
+    if not sizes:
+        if k == 0:
+            yield ()
+        return
+    for c in range(min(k, sizes[0]), -1, -1):
+        for rest in _compositions(k - c, sizes[1:]):
+            yield (c,) + rest
 
 
 def choose_upfloaters(ds: DubovState, residents: list[int], lower: list[int]
                       ) -> tuple[tuple[int, ...], list[tuple[int, int]]]:
-    """3.2.1-3.2.2 with the sequence numbers of 4.2: the upfloaters and the bracket's pairs."""
+    """3.2.1-3.2.2 with the sequence numbers of 4.2: the upfloaters and the bracket's pairs.
+
+    The fewest upfloaters ([C5]) letting the residents be paired legally with everybody below
+    still pairable ([C4]); of those, the best [C6] class, then the best [C7]-[C10] of the
+    ensuing bracket pairing; ties to the first set in the order of 4.2.
+    """
     pool = sorted(lower, key=lambda n: (-ds.score(n), ds.tpn(n)))
     top = ds.score(residents[0])
     for k in range(len(residents) % 2, len(pool) + 1, 2):
-        best = None
-        for ups in combinations(pool, k):
-            bracket = residents + list(ups)
-            if not completable(ds, bracket):
-                continue
-            rest = [n for n in pool if n not in ups]
-            if not completable(ds, rest):
-                continue
-            pairs = pair_bracket(ds, bracket)
-            if pairs is None:
-                continue
-            key = upfloat_key(ds, top, ups, pairs)
-            if best is None or key < best[0]:
-                best = (key, ups, pairs)
-        if best is not None:
-            return best[1], best[2]
+        for _, sets in score_classes(ds, top, pool, k):
+            best = None
+            for ups in sets:
+                bracket = residents + list(ups)
+                if not completable(ds, bracket):
+                    continue
+                if not completable(ds, [n for n in pool if n not in ups]):
+                    continue
+                pairs = pair_bracket(ds, bracket)
+                if pairs is None:
+                    continue
+                key = upfloat_key(ds, ups, pairs)
+                if best is None or key < best[0]:
+                    best = (key, ups, pairs)
+                    if key == (_class_floor(ds, residents, len(ups)), 0, 0, 0):
+                        break  # nothing later in this class can be better
+            if best is not None:
+                return best[1], best[2]
     raise UnpairableError(f"round {ds.round}: the scoregroup {top} cannot be paired")
 
 
@@ -129,6 +169,7 @@ def pair_bracket(ds: DubovState, bracket: list[int]) -> list[tuple[int, int]] | 
     need = forced_pairs(ds, small, large)
     if need:
         best = None
+        floor = c7_floor(ds, bracket)
         for shift in shifter_sets(ds, small, need, white=small_is_g1):
             ns = [n for n in small if n not in shift]
             nl = large + list(shift)
@@ -136,6 +177,8 @@ def pair_bracket(ds: DubovState, bracket: list[int]) -> list[tuple[int, int]] | 
             res = equalise(ds, ng1, ng2)
             if res is not None and (best is None or res[0] < best[0]):
                 best = res
+                if res[0] <= floor:
+                    break
         return None if best is None else best[1]
     res = equalise(ds, g1, g2)
     return None if res is None else res[1]
@@ -149,6 +192,7 @@ def equalise(ds: DubovState, g1: list[int], g2: list[int]) -> tuple[int, list] |
     big_is_g1 = len(g1) > len(g2)
     big, small = (g1, g2) if big_is_g1 else (g2, g1)
     k = (len(big) - len(small)) // 2
+    floor = c7_floor(ds, g1 + g2)
     best = None
     for shift in shifter_sets(ds, big, k, white=big_is_g1):
         nb = [n for n in big if n not in shift]
@@ -160,9 +204,24 @@ def equalise(ds: DubovState, g1: list[int], g2: list[int]) -> tuple[int, list] |
         m = _misses(ds, pairs)
         if best is None or m < best[0]:
             best = (m, pairs)
-            if m == 0:
+            if m <= floor:  # no set can do better: the first one reaching the floor is best
                 break
     return best
+
+
+def _class_floor(ds: DubovState, residents: list[int], k: int) -> int:
+    """A floor of [C7] for every bracket of ``residents`` plus ``k`` upfloaters."""
+    w = sum(1 for n in residents if ds.pref(n) is Color.WHITE)
+    b = sum(1 for n in residents if ds.pref(n) is Color.BLACK)
+    return max(0, abs(w - b) - k) // 2
+
+
+def c7_floor(ds: DubovState, players: list[int]) -> int:
+    """The fewest players any pairing of ``players`` leaves without their colour preference:
+    a pair of two players preferring the same colour costs one, so at least |W - B| / 2."""
+    w = sum(1 for n in players if ds.pref(n) is Color.WHITE)
+    b = sum(1 for n in players if ds.pref(n) is Color.BLACK)
+    return abs(w - b) // 2
 
 
 def _misses(ds: DubovState, pairs: list[tuple[int, int]]) -> int:
@@ -243,45 +302,56 @@ def completable_without_inner(ds: DubovState, players: list[int], ns: int) -> bo
 
 
 def s1_t2(ds: DubovState, g1: list[int], g2: list[int]) -> list[tuple[int, int]] | None:
-    """3.2.5: S1 by ascending ARO then TPN; T2 the first legal transposition of G2 (4.4)."""
+    """3.2.5: S1 by ascending ARO then TPN; T2 the first legal transposition of G2 (4.4).
+
+    The first transposition in lexicographic TPN order is built S1 player by S1 player: each
+    takes the first G2 player that still leaves a legal pairing of the rest, decided by keeping
+    a perfect matching of the rest and repairing it with one augmenting path.
+    """
     if len(g1) != len(g2):
         return None
     s1 = sorted(g1, key=lambda n: (ds.p(n).aro, ds.tpn(n)))
     t2 = sorted(g2, key=ds.tpn)
-    chosen: list[int] = []
-    if not _extend(ds, s1, t2, chosen):
-        return None
-    return list(zip(s1, chosen))
-
-
-def _extend(ds: DubovState, s1: list[int], t2: list[int], chosen: list[int]) -> bool:
-    i = len(chosen)
-    if i == len(s1):
-        return True
-    for b in t2:
-        if b in chosen or not ds.legal(s1[i], b):
-            continue
-        chosen.append(b)
-        if _bipartite_ok(ds, s1[i + 1:], [x for x in t2 if x not in chosen]) and _extend(ds, s1, t2, chosen):
-            return True
-        chosen.pop()
-    return False
-
-
-def _bipartite_ok(ds: DubovState, left: list[int], right: list[int]) -> bool:
-    match: dict[int, int] = {}
-
-    def try_(u: int, seen: set) -> bool:
-        for v in right:
-            if v in seen or not ds.legal(u, v):
+    m = len(s1)
+    adj = [[j for j in range(m) if ds.legal(s1[i], t2[j])] for i in range(m)]
+    ml, mr = [-1] * m, [-1] * m
+    banned_l: set[int] = set()
+    banned_r: set[int] = set()
+    for i in range(m):
+        if not _augment(i, adj, ml, mr, banned_r, set()):
+            return None
+    for i in range(m):
+        for j in adj[i]:
+            if j in banned_r:
                 continue
-            seen.add(v)
-            if v not in match or try_(match[v], seen):
-                match[v] = u
-                return True
-        return False
+            if ml[i] == j:
+                break
+            save = (list(ml), list(mr))
+            i2, j_old = mr[j], ml[i]
+            ml[i], mr[j] = j, i
+            mr[j_old] = -1
+            ml[i2] = -1
+            if _augment(i2, adj, ml, mr, banned_r | {j}, set()):
+                break
+            ml, mr = save
+        else:
+            return None
+        banned_l.add(i)
+        banned_r.add(ml[i])
+    return [(s1[i], t2[ml[i]]) for i in range(m)]
 
-    return all(try_(u, set()) for u in left)
+
+def _augment(i: int, adj: list[list[int]], ml: list[int], mr: list[int], banned_r: set[int],
+             seen: set[int]) -> bool:
+    """Kuhn's augmenting path from left vertex ``i`` avoiding the fixed right vertices."""
+    for j in adj[i]:
+        if j in banned_r or j in seen:
+            continue
+        seen.add(j)
+        if mr[j] == -1 or _augment(mr[j], adj, ml, mr, banned_r, seen):
+            ml[i], mr[j] = j, i
+            return True
+    return False
 
 
 __all__ = ["pair_2026", "choose_pab", "pair_bracket", "middle_out", "board_order"]

@@ -32,6 +32,7 @@ class DubovState:
     edition: str  # "2026" or "1997"
     names: dict[int, str]
     maxt: int  # 2026 1.8.2: 2 + floor(rounds / 5); 1997 2.5: upfloats allowed in total
+    partners: dict[int, frozenset[int]]  # players to pair -> those they may legally meet
 
     @property
     def round(self) -> int:
@@ -62,24 +63,34 @@ class DubovState:
 
     def must(self, n: int) -> Color:
         """The colour a player must get (C.04.1 2026 art. 6-7; 1997 2.3-2.4), else NONE."""
-        ps = self.base.players[n]
-        if ps.color_diff >= 2 or ps.repeated is Color.WHITE:
-            return Color.BLACK
-        if ps.color_diff <= -2 or ps.repeated is Color.BLACK:
-            return Color.WHITE
-        return Color.NONE
+        return _must(self.base.players[n])
 
     def legal(self, a: int, b: int) -> bool:
         """No rematch or forbidden pair (C1 / 1997 2.1) and no clash of absolute colours
         (2026 C3, no topscorer exception; 1997 2.3-2.4)."""
-        if self.base.met(a, b):
-            return False
-        ma = self.must(a)
-        return ma is Color.NONE or ma is not self.must(b)
+        got = self.partners.get(a)
+        if got is not None:
+            return b in got
+        return _legal(self.base, a, b)
 
     def higher(self, a: int, b: int) -> int:
         """The higher-ranked of two players: more points, else smaller TPN (2026 5.2.1)."""
         return a if (self.score(a), -self.tpn(a)) >= (self.score(b), -self.tpn(b)) else b
+
+
+def _must(ps: PlayerState) -> Color:
+    if ps.color_diff >= 2 or ps.repeated is Color.WHITE:
+        return Color.BLACK
+    if ps.color_diff <= -2 or ps.repeated is Color.BLACK:
+        return Color.WHITE
+    return Color.NONE
+
+
+def _legal(base: RoundState, a: int, b: int) -> bool:
+    if a == b or base.met(a, b):
+        return False
+    ma = _must(base.players[a])
+    return ma is Color.NONE or ma is not _must(base.players[b])
 
 
 def dubov_state(t: Tournament, rnd: int, *, edition: str) -> DubovState:
@@ -92,8 +103,10 @@ def dubov_state(t: Tournament, rnd: int, *, edition: str) -> DubovState:
         # 1997 2.5 (source text): no upfloat "zum dritten Mal insgesamt bei bis zu 9 Runden bzw.
         # zum vierten Mal bei mehr als 9 Runden" -> at most 2 (<= 9 rounds) or 3 upfloats.
         maxt = 2 if base.rounds <= 9 else 3
+    order = base.order
+    partners = {a: frozenset(b for b in order if _legal(base, a, b)) for a in order}
     return DubovState(base=base, edition=edition, names={p.number: p.name for p in t.players},
-                      maxt=maxt)
+                      maxt=maxt, partners=partners)
 
 
 def completable(ds: DubovState, players: list[int] | tuple[int, ...]) -> bool:
@@ -103,13 +116,16 @@ def completable(ds: DubovState, players: list[int] | tuple[int, ...]) -> bool:
         return False
     if n == 0:
         return True
+    idx = {x: i for i, x in enumerate(players)}
     adj = [0] * n
-    for i in range(n):
-        a = players[i]
-        for j in range(i + 1, n):
-            if ds.legal(a, players[j]):
+    for i, a in enumerate(players):
+        got = ds.partners.get(a)
+        if got is None:
+            got = [b for b in players if ds.legal(a, b)]
+        for b in got:
+            j = idx.get(b)
+            if j is not None:
                 adj[i] |= 1 << j
-                adj[j] |= 1 << i
     mate = max_matching(adj, perfect=True)
     return all(m >= 0 for m in mate)
 
