@@ -291,3 +291,41 @@ def test_evaluate_names_the_worse_criterion():
     worse = first_worse(SYSTEM.evaluate(ds, pub), SYSTEM.evaluate(ds, ref))
     assert worse is not None and worse[0] == "PAB" and worse[3] == 1
     assert SYSTEM.evaluate(ds, ref).PAB == (Decimal(0), 0, -5)
+
+
+def test_bye_1997_4_lowest_rating_of_lowest_group():
+    # 1997 4.: "Der Spieler der Gruppe mit den wenigsten Punkten, der die niedrigste WZ hat,
+    # erhält den kampflosen Punkt." Same history as the 2026 3.1 test: there player 4 (more games)
+    # gets the PAB; in 1997 the lowest-rated player of the lowest group, 5, gets the bye.
+    W, B = Color.WHITE, Color.BLACK
+    players = (
+        Player(1, rating=2400, entries=(_entry(Kind.WIN, 4, W),)),
+        Player(2, rating=2300, entries=(_entry(Kind.WIN, 3, B),)),
+        Player(3, rating=2200, entries=(_entry(Kind.LOSS, 2, W),)),
+        Player(4, rating=2100, entries=(_entry(Kind.LOSS, 1, B),)),
+        Player(5, rating=2000, entries=(_entry(Kind.ZERO_BYE),)),
+    )
+    t = Tournament(rounds=5, players=players, initial_color=W)
+    assert SYSTEM.pair(_st(t, 2, "1997")).bye == 5
+
+
+def test_upfloat_limit_1997_2_5():
+    # 1997 2.5: "Außer in der letzten Runde eines Turniers kann ein Spieler nicht zum zweiten Mal
+    # in Folge ... hochgelost werden." A pairing that upfloats a player who upfloated in the
+    # previous round is a violation of 2.5 (not in the last round).
+    W, B = Color.WHITE, Color.BLACK
+    players = (
+        Player(1, rating=2400, entries=(_entry(Kind.WIN, 3, W),)),
+        Player(2, rating=2300, entries=(_entry(Kind.WIN, 4, B),)),
+        Player(3, rating=2200, entries=(_entry(Kind.LOSS, 1, B),)),
+        Player(4, rating=2100, entries=(_entry(Kind.LOSS, 2, W),)),
+    )
+    # round 2: 3 (0 points) meets 1 (1 point): 3 upfloats; round 3 would upfloat 3 again
+    r2 = {1: _entry(Kind.WIN, 3, B), 3: _entry(Kind.LOSS, 1, W), 2: _entry(Kind.WIN, 4, W),
+          4: _entry(Kind.LOSS, 2, B)}
+    players = tuple(p.replace(entries=p.entries + (r2[p.number],)) for p in players)
+    t = Tournament(rounds=5, players=players, initial_color=W)
+    ds = _st(t, 3, "1997")
+    assert ds.p(3).float_before(1) == "U"
+    bad = RoundPairing(round=3, pairs=(Pair(3, 2), Pair(4, 1)))
+    assert any(v.rule == "C.04.4.1 (1997) 2.5" and v.players == (3,) for v in SYSTEM.violations(ds, bad))
