@@ -319,7 +319,8 @@ def detect(data: bytes) -> bool:
             if info.file_size > 1024 * 1024:  # load refuses it with the size; never unpack it here
                 return True
             wb = z.read(info).decode("utf-8", "replace")
-    except (zipfile.BadZipFile, KeyError, OSError, EOFError, zlib.error, NotImplementedError):
+    except (zipfile.BadZipFile, KeyError, OSError, EOFError, zlib.error, NotImplementedError,
+            ValueError):  # ValueError: a damaged directory (e.g. a negative seek)
         return False
     return any(f'name="{n}"' in wb for n in SHEETS["players"])
 
@@ -426,7 +427,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
             check_zip_sizes(z.infolist(), path=path)
-    except (zipfile.BadZipFile, OSError, EOFError) as exc:
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError) as exc:
         raise FormatError(f"not a readable .xlsx workbook: the zip package is damaged ({exc})",
                           path=path, expected="an Excel 2007+ workbook (a zip package)",
                           hint="the file may be truncated; save it again from the spreadsheet program"
