@@ -116,3 +116,15 @@ def test_every_command_help_has_an_example(name):
     group, _ = _commands()
     doc = group.commands[name].help or ""
     assert "Example: pairchk " + name in doc, f"`pairchk {name} --help` shows no example"
+
+
+def test_swiss_team_to_trf_no_longer_prints_270_warning_lines(tmp_path):
+    """The issue's case: SwissTeam.SWT -> TRF printed 270 lines, one per player per field."""
+    from shared_paths import shared
+
+    src = shared("samples", "swiss-chess-swt", "SwissTeam.SWT")
+    r = runner.invoke(app, ["convert", str(src), str(tmp_path / "team.trf")])
+    assert r.exit_code == 0
+    assert len(r.stderr.splitlines()) <= 15
+    v = runner.invoke(app, ["convert", str(src), str(tmp_path / "team2.trf"), "-v"])
+    assert len(v.stderr.splitlines()) >= 250  # every warning is still there with -v
