@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 from decimal import Decimal
+from types import SimpleNamespace
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
+from pairchk.cli import app
 
 from pairchk import checker, systems, formats
 from pairchk.acceleration import (
@@ -128,9 +130,10 @@ def test_advice_two_best_meet():
     assert not advice(129, 5).enough
 
 
-def _check(path: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pairchk", "check", str(path), *args],
-                          capture_output=True, text=True, timeout=120)
+def _check(path: Path, *args: str):
+    """``pairchk check`` in-process (result has ``returncode`` and ``stdout``)."""
+    r = CliRunner().invoke(app, ["check", str(path), *args])
+    return SimpleNamespace(returncode=r.exit_code, stdout=r.stdout, stderr=r.stderr)
 
 
 @pytest.mark.parametrize("variant", ["swiss-chess:2", "swiss-chess:3", "swiss-chess:4", "baku"])
@@ -164,9 +167,9 @@ def test_cli_check_verifies_each_variant_and_flags_an_altered_round(tmp_path, va
 
 
 def test_cli_advice():
-    out = subprocess.run([sys.executable, "-m", "pairchk", "schedule", "--acceleration-advice",
-                          "--players", "90", "--rounds", "5"], capture_output=True, text=True)
-    assert out.returncode == 0
+    out = CliRunner().invoke(app, ["schedule", "--acceleration-advice", "--players", "90",
+                                   "--rounds", "5"])
+    assert out.exit_code == 0
     assert "swiss-chess:3" in out.stdout and "2^5 = 32" in out.stdout
 
 

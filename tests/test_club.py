@@ -6,11 +6,13 @@ Expected pairings are worked out by hand from the quoted sentences, not taken fr
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 from decimal import Decimal
+from types import SimpleNamespace
 
 import pytest
+from typer.testing import CliRunner
+
+from pairchk.cli import app
 
 from pairchk import checker, formats
 from pairchk.acceleration import apply_acceleration
@@ -244,8 +246,9 @@ def test_club_takes_the_acceleration_layer():
 
 
 def _check(path, *args):
-    return subprocess.run([sys.executable, "-m", "pairchk", "check", "--system", "club",
-                           str(path), *args], capture_output=True, text=True, timeout=120)
+    """``pairchk check --system club`` in-process (``returncode``, ``stdout``)."""
+    r = CliRunner().invoke(app, ["check", "--system", "club", str(path), *args])
+    return SimpleNamespace(returncode=r.exit_code, stdout=r.stdout, stderr=r.stderr)
 
 
 def _club_file(tmp_path, seed=5, n=14, rounds=6):
@@ -311,10 +314,9 @@ def test_check_names_the_rematch_rule(tmp_path):
 
 def test_generate_club_writes_the_half_point_bye(tmp_path):
     out = tmp_path / "g.trf"
-    r = subprocess.run([sys.executable, "-m", "pairchk", "generate", "--system", "club",
-                        "--players", "11", "--rounds", "4", "--seed", "1", "-o", str(out)],
-                       capture_output=True, text=True, timeout=120)
-    assert r.returncode == 0, r.stderr
+    r = CliRunner().invoke(app, ["generate", "--system", "club", "--players", "11",
+                                 "--rounds", "4", "--seed", "1", "-o", str(out)])
+    assert r.exit_code == 0, r.stderr
     t = formats.load_path(str(out)).tournament
     assert t.scoring.pab_value == Decimal("0.5")
     assert _check(out).returncode == 0
