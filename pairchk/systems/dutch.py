@@ -864,6 +864,7 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
     # One resident downfloater (the common case): [C8]/[C9] depend only on who floats, so
     # they are known per candidate floater; players whose floating breaks [C4] must be paired.
     single: dict[int, tuple] = {}
+    generic8, generic9 = ideal8, ideal9
     res_floaters = len(S) - (2 * npairs - m)
     if res_floaters == 1 and len(S) <= SINGLE_FLOATER_LIMIT:
         d0 = 0
@@ -880,6 +881,9 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
         if not single:
             return None
         ideal8, ideal9 = min(single.values())
+    # what any structure of this group (same downfloater scores, [C7]) can reach at best on
+    # [C8]/[C9]: the bound above before the per-floater values made it structure-specific
+    group_ideal = (generic8, generic9)
 
     def head_bound(cands) -> tuple:
         if not single:
@@ -930,7 +934,7 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
                    tuple(c18), tuple(acc[6]), tuple(c20), tuple(acc[7]))
         b = state["best"]
         if b is None or vec < b[0] or (state["seed"] and vec == b[0]):
-            state["best"] = (vec, list(pairs), sorted(floaters), ideal)
+            state["best"] = (vec, list(pairs), sorted(floaters), group_ideal + ideal[2:])
             state["seed"] = False
             if vec == ideal:
                 state["stop"] = True

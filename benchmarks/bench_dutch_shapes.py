@@ -1,0 +1,85 @@
+"""Pathological field shapes for the FIDE Dutch engine (issue 8): time and memory of one round.
+
+    python benchmarks/bench_dutch_shapes.py [--timeout S]
+
+Shapes, built in memory (no files, no oracle):
+
+* ``fresh N``: round 1 of N unrated-history players (one score group of N);
+* ``draw N``: round 4 after three rounds in which every game was drawn, paired at random
+  (one huge score group with random colour histories).
+
+Each shape runs in its own process (``--timeout`` seconds, default 300) and prints CPU seconds
+for the state and the pairing and the peak resident memory. Not run by the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pairchk.model import Color, Kind, Player, RoundEntry, Tournament  # noqa: E402
+from pairchk.state import round_state  # noqa: E402
+from pairchk.systems import dutch  # noqa: E402
+
+SHAPES = [("fresh", 3000), ("fresh", 9999), ("draw", 200), ("draw", 400), ("draw", 1000)]
+
+
+def all_draw(n: int, rounds_done: int, seed: int = 1) -> Tournament:
+    rng = random.Random(seed)
+    entries: dict[int, list[RoundEntry]] = {i: [] for i in range(1, n + 1)}
+    for _ in range(rounds_done):
+        order = list(range(1, n + 1))
+        rng.shuffle(order)
+        for k in range(0, n - 1, 2):
+            a, b = order[k], order[k + 1]
+            entries[a].append(RoundEntry(Kind.DRAW, b, Color.WHITE))
+            entries[b].append(RoundEntry(Kind.DRAW, a, Color.BLACK))
+        if n % 2:
+            entries[order[-1]].append(RoundEntry(Kind.PAB))
+    return Tournament(rounds=rounds_done + 3, players=tuple(
+        Player(i, rating=2800 - i % 1000, entries=tuple(entries[i])) for i in range(1, n + 1)))
+
+
+def fresh(n: int) -> Tournament:
+    return Tournament(rounds=9, players=tuple(Player(i, rating=3000 - i // 4)
+                                              for i in range(1, n + 1)))
+
+
+def run_one(kind: str, n: int) -> str:
+    t, rnd = (all_draw(n, 3), 4) if kind == "draw" else (fresh(n), 1)
+    a = time.process_time()
+    st = round_state(t, rnd, edition="2026")
+    b = time.process_time()
+    p = dutch.pair(st)
+    c = time.process_time()
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return (f"{kind} {n}: state {b - a:.2f} s, pair {c - b:.2f} s, peak {rss:.0f} MB, "
+            f"{len(p.pairs)} pairs, PAB {p.bye}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--timeout", type=float, default=300)
+    ap.add_argument("--one", nargs=2, metavar=("KIND", "N"), help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.one:
+        print(run_one(args.one[0], int(args.one[1])))
+        return
+    for kind, n in SHAPES:
+        try:
+            out = subprocess.run([sys.executable, __file__, "--one", kind, str(n)],
+                                 capture_output=True, text=True, timeout=args.timeout)
+            print(out.stdout.strip() or out.stderr.strip().splitlines()[-1])
+        except subprocess.TimeoutExpired:
+            print(f"{kind} {n}: not done within {args.timeout:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
