@@ -198,6 +198,21 @@ def _known_edition(system: Optional[str], edition: Optional[str]) -> None:
         fail(f"unknown edition {edition!r}; known editions: {', '.join(editions)}", EXIT_USAGE)
 
 
+def _why_not_paired(t, number: int, rnd: int) -> str:
+    """``22 (zero-point bye)``: a player left out of the pairing, and why."""
+    from .model import Kind, Status
+
+    p = t.by_number.get(number)
+    if p is None:
+        return str(number)
+    kind = p.entry(rnd).kind
+    why = {Kind.HALF_BYE: "half-point bye", Kind.ZERO_BYE: "zero-point bye",
+           Kind.FULL_BYE: "full-point bye"}.get(kind)
+    if why is None:
+        why = "withdrawn" if p.status is Status.WITHDRAWN else "absent"
+    return f"{number} ({why})"
+
+
 def _fail_run(file: str, exc: PairchkError) -> NoReturn:
     """An --edition the system does not have is a usage error (2); anything else 1."""
     if "edition" in str(exc):
@@ -351,7 +366,8 @@ def pair_cmd(
         typer.echo(f"board {board:>{width}}: white {p.white} - black {p.black}")
     typer.echo(f"bye: {pairing.bye if pairing.bye is not None else 'none'}")
     if res.not_paired:  # withdrawn, requested byes, absent (C.04.2 3.2-3.3)
-        typer.echo("not paired: " + ", ".join(map(str, res.not_paired)))
+        typer.echo("not paired: " + ", ".join(_why_not_paired(t, n, pairing.round)
+                                              for n in res.not_paired))
 
 
 # --------------------------------------------------------------------------- schedule

@@ -175,10 +175,17 @@ def to_html(report: CheckReport) -> str:
     title = f"pairchk check: {report.path or '<input>'}"
     rows = []
     for r in report.rounds:
-        items = [e(d) for d in r.differences]
+        items = ["<b>verdict:</b> " + e(r.verdict)] if r.verdict else []
+        items += ["<b>violation:</b> " + e(v) for v in r.violations]
+        items += [e(d) for d in r.differences]
+        if r.where:
+            items.append("<b>where:</b> " + e(r.where))
         if r.explanation:
             items.append("<b>why:</b> " + e(r.explanation))
-        items += ["<b>violation:</b> " + e(v) for v in r.violations]
+        items += ["<b>who:</b> " + e(w) for w in r.who]
+        if r.rule:
+            items.append("<b>rule:</b> " + e(r.rule))
+        items += ["<b>note:</b> " + e(n) for n in r.notes]
         detail = "<ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>" if items else ""
         rows.append(f'<tr class="{e(r.status)}"><td>{r.round}</td><td>{e(r.status)}</td>'
                     f"<td>{detail}</td></tr>")

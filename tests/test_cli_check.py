@@ -219,7 +219,7 @@ def test_pair_with_the_real_engine_reproduces_the_published_round():
         "board 2: white 3 - black 1",
         "board 3: white 7 - black 6",
         "bye: none",
-        "not paired: 5, 8",
+        "not paired: 5 (zero-point bye), 8 (half-point bye)",
     ]
     from pairchk import formats
 
