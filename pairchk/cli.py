@@ -627,9 +627,11 @@ def generate_cmd(
     system: str = typer.Option("dutch", "--system", help="Pairing system of every round: dutch,"
                                " berger, rutsch or any Swiss system of the registry."),
     edition: Optional[str] = typer.Option(None, "--edition", help=_EDITION_HELP),
-    players: int = typer.Option(..., "--players", help="Number of players (2-9999)."),
+    players: Optional[int] = typer.Option(None, "--players", help="Number of players (2-9999)."),
     rounds: int = typer.Option(..., "--rounds", help="Number of rounds."),
     seed: int = typer.Option(0, "--seed", help="Random seed: the same seed, the same file."),
+    teams: Optional[int] = typer.Option(None, "--teams", help="--system team: number of teams."),
+    boards: int = typer.Option(4, "--boards", help="--system team: boards per match."),
     draw_rate: float = typer.Option(0.3, "--draw-rate", help="Share of games drawn."),
     forfeit_rate: float = typer.Option(0.0, "--forfeit-rate", help="Share of pairings forfeited."),
     bye_rate: float = typer.Option(0.0, "--bye-rate", help="Chance a player requests a half- or"
@@ -651,6 +653,11 @@ def generate_cmd(
     from . import formats
     from .generate import DEFAULT_TIEBREAKS, Settings, generate
 
+    if system == "team":
+        _generate_team(teams, boards, rounds, seed, draw_rate, forfeit_rate, to, out)
+        return
+    if players is None:
+        fail("missing option --players (the number of players)", EXIT_USAGE)
     tb = DEFAULT_TIEBREAKS if tiebreaks is None else tuple(
         x.strip() for x in tiebreaks.split(",") if x.strip())
     if tiebreaks is None and system == "club":  # seed 004: points, then Buchholz
@@ -666,6 +673,31 @@ def generate_cmd(
         fail(str(exc), EXIT_USAGE)
     try:
         t = generate(settings)
+        dumped = target.dump(t)
+    except PairchkError as exc:
+        fail(str(exc), EXIT_USAGE)
+    for w in dumped.warnings:
+        warn(str(w))
+    if t.played_rounds < rounds:
+        warn(f"warning: round {t.played_rounds + 1} cannot be paired; the file stops after"
+             f" round {t.played_rounds}")
+    write_output(out, dumped.data)
+
+
+def _generate_team(teams: Optional[int], boards: int, rounds: int, seed: int, draw_rate: float,
+                   forfeit_rate: float, to: str, out: str) -> None:
+    """``generate --system team``: a Swiss team event paired by C.04.6 (pairchk.generate_team)."""
+    from . import formats
+    from .generate_team import TeamSettings, generate_team
+
+    if teams is None:
+        fail("--system team needs --teams N (and --boards B)", EXIT_USAGE)
+    settings = TeamSettings(teams=teams, boards=boards, rounds=rounds, seed=seed,
+                            draw_rate=draw_rate, board_forfeit_rate=forfeit_rate)
+    try:
+        target = formats.get(to)
+        settings.validate()
+        t = generate_team(settings)
         dumped = target.dump(t)
     except PairchkError as exc:
         fail(str(exc), EXIT_USAGE)

@@ -134,7 +134,7 @@ def play_round(s: TeamSettings, rng: random.Random, t: Tournament,
             entries[n] = RoundEntry(Kind.PAB)
     players = []
     for p in t.players:
-        e = entries.get(p.number, RoundEntry(Kind.NOT_PAIRED))  # a reserve not fielded
+        e = entries.get(p.number, RoundEntry(Kind.ABSENT))  # a reserve not fielded: absent
         players.append(p.replace(entries=tuple(p.entries) + (e,)))
     return t.replace(players=tuple(players), lineups=tuple(lineups), team_matches=tuple(matches))
 

@@ -39,6 +39,7 @@ MODULES: dict[str, str] = {
     "travel-partner": "pairchk.systems.travel_partner",
     "knockout": "pairchk.systems.knockout",
     "club": "pairchk.systems.club",  # the club Swiss of seed 004
+    "team": "pairchk.systems.team_swiss",  # FIDE C.04.6 Swiss team system
 }
 
 _registered: dict[str, "System"] = {}
