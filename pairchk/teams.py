@@ -256,3 +256,68 @@ def _with(r: TeamRound, own: Decimal, theirs: Decimal, points: Decimal) -> TeamR
     from dataclasses import replace
 
     return replace(r, game_points=own, opponent_game_points=theirs, match_points=points)
+
+
+@dataclass(frozen=True)
+class LineupIssue:
+    """A line-up rule the file breaks in one round (board order, one team per player, board
+    colours down the boards)."""
+
+    round: int
+    team: int
+    rule: str
+    text: str
+    players: tuple[int, ...] = ()
+    severity: str = "note"  # "violation": a player in two teams; "note": order and colours
+
+
+def lineup_issues(t: Tournament, history: dict[int, list[TeamRound]] | None = None) -> list[LineupIssue]:
+    """What the file shows against the line-up rules of a team competition:
+
+    * a player listed for two teams (rosters TRF 013/310, or fielded for another team);
+    * board order not stable: a line-up that fields players in another order than the roster
+      (competitions fix the board order before the event, e.g. FIDE Olympiad rules D.02.02);
+    * board colours that do not follow the declared board pattern (TRF26 352) from the board-1
+      colour of a played match (without a 352 record the pattern is not known: not checked).
+
+    Only the first is a breach (``severity="violation"``); a TRF26 300 record may field players
+    out of the roster order, and the board pattern is the competition's, so those are notes.
+
+    >>> from pairchk.model import Tournament, Player, Team
+    >>> lineup_issues(Tournament(teams=(Team(1, "A", (1, 2)), Team(2, "B", (2, 3)))))[0].text
+    'player 2 is on the rosters of teams 1 A and 2 B'
+    """
+    history = history if history is not None else team_rounds(t)
+    names = {tm.number: tm.name for tm in t.teams}
+    out: list[LineupIssue] = []
+    seen: dict[int, int] = {}
+    for tm in t.teams:
+        for m in tm.members:
+            if m in seen and seen[m] != tm.number:
+                out.append(LineupIssue(0, tm.number, "rosters (TRF 013/310)",
+                                       f"player {m} is on the rosters of teams {seen[m]} "
+                                       f"{names.get(seen[m], '')} and {tm.number} {tm.name}".rstrip(),
+                                       (m,), "violation"))
+            seen.setdefault(m, tm.number)
+    pattern = board_pattern(t)
+    rosters = {tm.number: tm.members for tm in t.teams}
+    for team, rounds in history.items():
+        order = {p: i for i, p in enumerate(rosters.get(team, ()))}
+        for r in rounds:
+            fielded = [b.player for b in r.boards if b.kind.has_opponent or b.kind.played]
+            ranks = [order[p] for p in fielded if p in order]
+            if ranks != sorted(ranks):
+                out.append(LineupIssue(r.round, team, "board order",
+                                       f"team {team} {names.get(team, '')}: round {r.round} "
+                                       f"fields {', '.join(map(str, fielded))} out of the roster "
+                                       "order", tuple(fielded)))
+            if t.board_colors and r.played and r.colour is not Color.NONE:
+                wrong = [b.player for b in r.boards if b.kind.played and b.colour is not Color.NONE
+                         and _board1_colour(b.colour, b.board, pattern) is not r.colour]
+                if wrong:
+                    out.append(LineupIssue(r.round, team, "board colours (TRF26 352)",
+                                           f"team {team} {names.get(team, '')}: round {r.round} "
+                                           f"board colours break the pattern {pattern} for "
+                                           f"player(s) {', '.join(map(str, wrong))}",
+                                           tuple(wrong)))
+    return out
