@@ -38,6 +38,31 @@ def oracle_pairing(cmd: list[str], path: str, rnd: int, method: str) -> tuple[se
     return pairs, bye
 
 
+def generated(n: int, folder: Path) -> list[str]:
+    """``n`` events of 5-24 teams, 1-6 boards, up to teams-1 rounds (dense events included),
+    every colour-preference type, forfeited boards and matches, written as TRF26."""
+    import random
+
+    from pairchk.formats import dump
+    from pairchk.generate_team import TeamSettings, generate_team
+
+    folder.mkdir(parents=True, exist_ok=True)
+    out = []
+    for seed in range(n):
+        rng = random.Random(seed)
+        teams = rng.randint(5, 24)
+        s = TeamSettings(teams=teams, boards=rng.randint(1, 6), seed=seed,
+                         rounds=rng.randint(3, min(11, teams - 1)),
+                         preferences=rng.choice(["A", "B", ""]),
+                         draw_rate=rng.choice([0.1, 0.3, 0.6]),
+                         board_forfeit_rate=rng.choice([0.0, 0.02, 0.1]),
+                         match_forfeit_rate=rng.choice([0.0, 0.03]))
+        path = folder / f"team{seed:04d}.trf"
+        path.write_bytes(dump(generate_team(s), "trf26").data)
+        out.append(str(path))
+    return out
+
+
 def method_for(code: str) -> str:
     code = code.upper()
     if "TYPEB" in code:
@@ -51,9 +76,13 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--oracle", required=True)
     ap.add_argument("--from-round", type=int, default=1)
-    ap.add_argument("files", nargs="+")
+    ap.add_argument("--generate", type=int, default=0, metavar="N",
+                    help="also generate N team events (pairchk's RTG) into --dir and compare them")
+    ap.add_argument("--dir", default="/tmp/pairchk-team-crosscheck")
+    ap.add_argument("files", nargs="*")
     a = ap.parse_args()
     cmd = shlex.split(a.oracle)
+    a.files = list(a.files) + generated(a.generate, Path(a.dir))
     total = same_pairs = same_all = 0
     for f in a.files:
         t = load_path(f).tournament

@@ -350,11 +350,18 @@ def _sets(levels: list[tuple[Decimal, list[int]]], counts: tuple[int, ...]) -> I
 
 
 def _c6_fails(st: TeamRoundState, remaining: list[int], bracket: set[int],
-              next_level: list[int]) -> bool:
-    """[C6], reading: the rest of the following scoregroup pairs with C1/C3 using the parity
-    minimum of upfloaters (0 or 1)."""
-    rest = [n for n in next_level if n not in bracket]
-    if not rest:  # the following scoregroup became upfloaters: C6 does not apply
+              following: list[int]) -> bool:
+    """[C6]: "Unless all the teams in the following scoregroup became or are upfloaters (thus
+    this scoregroup is now empty), choose the set of upfloaters so that [C1], [C3] and [C4]
+    are complied with in the bracket where this (not empty) scoregroup is paired."
+
+    The following scoregroup is the next lower score among the teams to be paired this round,
+    whether or not its teams were taken as upfloaters by an earlier bracket (then it is
+    "now empty" and C6 does not apply). Reading of [C4] there (as Gacrux): what is left of
+    it pairs, with C1 and C3, using the parity minimum of upfloaters (0 or 1).
+    """
+    rest = [n for n in following if n in remaining and n not in bracket]
+    if not rest:
         return False
     others = [n for n in remaining if n not in bracket and n not in rest]
     lower = [n for n in others if st.teams[n].score < st.teams[rest[0]].score]
@@ -365,6 +372,13 @@ def _c6_fails(st: TeamRoundState, remaining: list[int], bracket: set[int],
         if pairable(st, group) and pairable(st, [n for n in others if n != u]):
             return False
     return True
+
+
+def _following(st: TeamRoundState, top: Decimal) -> list[int]:
+    """The teams of the scoregroup just below ``top`` among all teams to be paired."""
+    lower = sorted({st.teams[n].score for n in st.to_pair if st.teams[n].score < top},
+                   reverse=True)
+    return [n for n in st.to_pair if lower and st.teams[n].score == lower[0]]
 
 
 def choose_upfloaters(st: TeamRoundState, remaining: list[int]) -> tuple[int, ...]:
@@ -379,7 +393,7 @@ def choose_upfloaters(st: TeamRoundState, remaining: list[int]) -> tuple[int, ..
         if not levels or levels[-1][0] != s:
             levels.append((s, []))
         levels[-1][1].append(n)
-    next_level = levels[0][1] if levels else []
+    following = _following(st, top)
     for k in range(len(residents) % 2, len(lower) + 1, 2):
         for counts in _profiles(levels, k):
             best: tuple | None = None
@@ -390,7 +404,7 @@ def choose_upfloaters(st: TeamRoundState, remaining: list[int]) -> tuple[int, ..
                 rest = [n for n in remaining if n not in bracket]
                 if not pairable(st, rest):  # C3
                     continue
-                key = (_c6_fails(st, remaining, set(bracket), next_level),
+                key = (_c6_fails(st, remaining, set(bracket), following),
                        0 if st.last_two else sum(st.teams[n].floated_last for n in s), index)
                 if best is None or key < best[0]:
                     best = (key, s)
