@@ -304,14 +304,33 @@ def resolve_system(t: Tournament, system: "System | str | None" = None
         if found is None:
             continue
         if team and not found.teams:
-            return None, where, ("a team tournament: pairchk has no team pairing system yet, so "
-                                 "its rounds were not re-paired")
+            return _team_system(t, f"{where} names an individual system")
         return found, where, ""
     if team:
-        return None, "no system declared in the file", (
-            "a team tournament: pairchk has no team pairing system yet, so its rounds were not "
-            "re-paired")
+        return _team_system(t, "no system declared in the file")
     return systems.get("dutch"), "no system declared in the file: the FIDE Dutch system", ""
+
+
+def _team_system(t: Tournament, why: str) -> tuple["System", str, str]:
+    """A team file that declares no team system: a team round robin when the teams meet as
+    in one (every team met every other once or twice, or the text says league / round robin),
+    else the FIDE Swiss team system (C.04.6), the one FIDE team Swiss."""
+    from . import systems
+    from .teams import team_rounds
+
+    history = team_rounds(t)
+    n = len(history)
+    met = [frozenset((a, r.opponent)) for a, rs in history.items() for r in rs
+           if r.opponent is not None]
+    pairs = {m for m in met}
+    complete = n >= 3 and len(pairs) == n * (n - 1) // 2
+    text = f"{t.system} {t.system_text}"
+    if complete or re.search(r"league|liga|round.?robin|rundensystem|berger", text, re.I):
+        return (systems.get("team-berger"),
+                f"{why}; a team file whose teams meet as in a round robin: Berger tables for teams",
+                "")
+    return (systems.get("team"),
+            f"{why}; a team file: the FIDE Swiss team system (C.04.6 2026)", "")
 
 
 # --------------------------------------------------------------------------- one round

@@ -60,6 +60,7 @@ class TeamRound:
     round: int
     opponent: int | None  # opposing team; None for a PAB or when not paired
     colour: Color  # board-1 colour of a played match (C.04.6 1.6.1), else NONE
+    scheduled: Color  # board-1 colour as scheduled (forfeits, games without a result yet)
     game_points: Decimal
     opponent_game_points: Decimal
     match_points: Decimal
@@ -176,12 +177,15 @@ def _team_round(t, rnd, team, lineup, owner, by_number, pattern) -> TeamRound:
             forfeit = "+-" if wins and not losses else "-+" if losses and not wins else "--"
     if forfeit:
         played = False
-    colour = Color.NONE
+    colour = scheduled = Color.NONE
+    first = next((b for b in boards if b.kind.has_opponent and b.colour is not Color.NONE), None)
+    if first is not None and opponent is not None:
+        scheduled = _board1_colour(first.colour, first.board, pattern)
     if played:
         first = next((b for b in boards if b.kind.played and b.colour is not Color.NONE), None)
         if first is not None:
             colour = _board1_colour(first.colour, first.board, pattern)
-    return TeamRound(rnd, opponent, colour, Decimal(0), Decimal(0), Decimal(0), played,
+    return TeamRound(rnd, opponent, colour, scheduled, Decimal(0), Decimal(0), Decimal(0), played,
                      forfeit, pab, tuple(boards))
 
 
@@ -321,3 +325,60 @@ def lineup_issues(t: Tournament, history: dict[int, list[TeamRound]] | None = No
                                            f"player(s) {', '.join(map(str, wrong))}",
                                            tuple(wrong)))
     return out
+
+
+def as_team_tournament(t: Tournament, history: dict[int, list[TeamRound]] | None = None) -> Tournament:
+    """The event seen at team level: one "player" per team (its number and name), one entry per
+    round — the opposing team, the board-1 colour (C.04.6 1.6.1) and the match result (won,
+    drawn, lost; forfeited matches as forfeits, the team PAB as a PAB) — scored in match points
+    (TRF26 362). Fixed-schedule systems and tie-breaks read team events through it.
+
+    >>> from pairchk.model import Tournament, Player, Team, RoundEntry, Kind, Color
+    >>> t = Tournament(rounds=1, teams=(Team(1, "A", (1,)), Team(2, "B", (2,))), players=(
+    ...     Player(1, entries=(RoundEntry(Kind.WIN, 2, Color.BLACK),)),
+    ...     Player(2, entries=(RoundEntry(Kind.LOSS, 1, Color.WHITE),))))
+    >>> tt = as_team_tournament(t)
+    >>> [(p.number, p.name, p.entries[0].kind.value, p.entries[0].color.value) for p in tt.players]
+    [(1, 'A', '1', 'b'), (2, 'B', '0', 'w')]
+    >>> str(tt.scoring.win), str(tt.scoring.draw)
+    ('2', '1')
+    """
+    from dataclasses import replace as _replace
+
+    from .model import Player, RoundEntry, ScoreSystem
+
+    history = history if history is not None else team_rounds(t)
+    win, draw, loss = match_point_scale(t)
+    pab = t.team_pab_match_points if t.team_pab_match_points is not None else draw
+    byes = {(b.round, n): b.kind for b in t.declared_byes for n in b.players}
+    players = []
+    for tm in t.teams:
+        entries = []
+        for r in history.get(tm.number, []):
+            entries.append(_team_entry(r, byes.get((r.round, tm.number))))
+        players.append(Player(tm.number, name=tm.name, entries=tuple(entries)))
+    scoring = ScoreSystem(win=win, draw=draw, loss=loss, forfeit_win=win, forfeit_loss=loss,
+                          pab=pab, full_bye=win, half_bye=draw)
+    return _replace(t, players=tuple(players), teams=(), lineups=(), team_matches=(),
+                    scoring=scoring, declared_byes=(), acceleration=())
+
+
+def _team_entry(r: TeamRound, bye) -> "RoundEntry":
+    from .model import RoundEntry
+
+    if r.pab:
+        return RoundEntry(Kind.PAB)
+    if r.opponent is None:
+        if bye is not None:
+            return RoundEntry(Kind(bye.value))
+        return RoundEntry(Kind.ABSENT if r.boards else Kind.NOT_PAIRED)
+    if r.forfeit:
+        kind = Kind.FORFEIT_WIN if r.forfeit == "+-" else Kind.FORFEIT_LOSS
+        return RoundEntry(kind, r.opponent, Color.NONE)
+    if r.game_points > r.opponent_game_points:
+        kind = Kind.WIN
+    elif r.game_points == r.opponent_game_points:
+        kind = Kind.DRAW
+    else:
+        kind = Kind.LOSS
+    return RoundEntry(kind, r.opponent, r.colour)

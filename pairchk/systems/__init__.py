@@ -40,6 +40,7 @@ MODULES: dict[str, str] = {
     "knockout": "pairchk.systems.knockout",
     "club": "pairchk.systems.club",  # the club Swiss of seed 004
     "team": "pairchk.systems.team_swiss",  # FIDE C.04.6 Swiss team system
+    "team-berger": "pairchk.systems.team_roundrobin",  # team round robins (Berger tables)
 }
 
 _registered: dict[str, "System"] = {}

@@ -632,9 +632,10 @@ def published(t: Tournament, rnd: int) -> RoundPairing:
         if r.opponent is None or n in seen or r.opponent not in history:
             continue
         seen |= {n, r.opponent}
-        if r.colour is Color.WHITE:
+        colour = r.colour if r.colour is not Color.NONE else r.scheduled
+        if colour is Color.WHITE:
             pairs.append(Pair(n, r.opponent))
-        elif r.colour is Color.BLACK:
+        elif colour is Color.BLACK:
             pairs.append(Pair(r.opponent, n))
         else:
             pairs.append(Pair(n, r.opponent, colored=False))
