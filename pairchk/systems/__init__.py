@@ -67,7 +67,7 @@ def get(name: str) -> "System":
     >>> get("nosuch")
     Traceback (most recent call last):
     ...
-    pairchk.errors.PairchkError: unknown pairing system 'nosuch'; known systems: dutch, dubov, berger, rutsch, travel-partner, knockout, club
+    pairchk.errors.PairchkError: unknown pairing system 'nosuch'; known systems: dutch, dubov, berger, rutsch, travel-partner, knockout, club, team, team-berger
     """
     if name in _registered:
         return _registered[name]
