@@ -62,12 +62,50 @@ def run(jobs: int) -> tuple[float, float, str, int]:
     return wall, cpu, table, proc.returncode
 
 
+def _timed(task):
+    """Run one task in a worker; its pid and the CPU seconds it took there."""
+    from pairchk import batch
+
+    start = time.process_time()
+    result = batch.run_task(task)
+    return os.getpid(), time.process_time() - start, result.status
+
+
+def balance(jobs: int) -> None:
+    """CPU seconds each pool worker spent: how evenly ``--jobs`` splits the work.
+
+    On a machine whose cores are busy with other sessions (Linux schedules a session's
+    processes as one group), the wall time of a pool cannot show the speed-up; the split can:
+    the pool's wall time on idle cores is its busiest worker's CPU time.
+    """
+    from concurrent.futures import ProcessPoolExecutor
+
+    from pairchk import batch
+
+    tasks = [batch.Task("check", p, (("format", "text"),)) for p in batch.expand([str(FOLDER)])]
+    per_worker: dict[int, float] = {}
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for pid, cpu, _ in pool.map(_timed, tasks):
+            per_worker[pid] = per_worker.get(pid, 0.0) + cpu
+    total = sum(per_worker.values())
+    busiest = max(per_worker.values())
+    print(f"--jobs {jobs}: CPU per worker {', '.join(f'{v:.1f}' for v in per_worker.values())} s"
+          f" (total {total:.1f} s); busiest / total = {busiest / total:.2f}"
+          f" (1/{jobs} = {1 / jobs:.2f} is a perfect split)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=2)
     ap.add_argument("--jobs", type=int, nargs="+", default=[2])
+    ap.add_argument("--balance", action="store_true",
+                    help="measure how evenly the pool splits the CPU work instead of wall time")
     args = ap.parse_args()
     build()
+    if args.balance:
+        for jobs in args.jobs:
+            balance(jobs)
+        return
     print(f"{FILES} files in {FOLDER}; {os.cpu_count()} processors; load {os.getloadavg()[0]:.1f}")
     medians = {}
     for jobs in [1, *args.jobs]:
