@@ -463,7 +463,8 @@ def check_round(t: Tournament, rnd: int, *, system: System, edition: str) -> Rou
             + ", ".join(f"{p.white}-{p.black}" for p in diff.uncoloured))
     vs, report.notes = _split_violations(
         t, rnd, system.violations(state, published) + _basic_violations(t, rnd, published))
-    report.violations = _violation_texts(vs, t)
+    named = _named_view(t, system)  # teams are named and scored as teams in a team event
+    report.violations = _violation_texts(vs, named)
     if vs:
         details["violations"] = _violation_json(vs)
     if diff.same and not vs:
@@ -473,7 +474,7 @@ def check_round(t: Tournament, rnd: int, *, system: System, edition: str) -> Rou
     verdict = ""
     if not diff.same:
         report.explanation, crit, verdict = _explain(system, state, published, reference, diff,
-                                                     edition, t)
+                                                     edition, named)
         if crit:
             details["criterion"] = crit
     report.details = details
@@ -483,8 +484,19 @@ def check_round(t: Tournament, rnd: int, *, system: System, edition: str) -> Rou
 
         report.verdict = BREAKS_RULE
     else:
-        _enrich(report, t, system, edition, published, reference, diff, verdict)
+        _enrich(report, named, system, edition, published, reference, diff, verdict)
     return report
+
+
+def _named_view(t: Tournament, system: System) -> Tournament:
+    """The tournament the explanations read: for a team system the event at team level (one
+    entry per team: its opponent, board-1 colour and match result, scored in match points),
+    so that reports name teams, not the players of their first boards."""
+    if not system.teams:
+        return t
+    from .teams import as_team_tournament
+
+    return as_team_tournament(t)
 
 
 def _word_differences(report: RoundReport, details: dict, diff: "_Diff") -> None:

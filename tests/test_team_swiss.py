@@ -166,3 +166,20 @@ def test_tec_sample_team_rounds_match_points_and_colours():
 ])
 def test_192_codes(code, expected):
     assert ts.settings_from_code(code) == expected
+
+
+def test_check_of_a_team_sample_names_teams_and_the_article():
+    """chess-results' team sample (2019, no system declared): checked as C.04.6 at team level;
+    round 3 gave the bye to team 6 where art. 3.4.4 ("has the largest TPN") gives it to 8."""
+    from pairchk import check
+    from pairchk.formats import load_path
+
+    path = shared("samples", "chess-results-xml", "Team_SwissSystem.xml")
+    report = check(load_path(str(path)).tournament, path=str(path))
+    assert report.system == "team"
+    r3 = report.rounds[2]
+    assert r3.status == "deviation"
+    assert r3.explanation.startswith("PAB (2026) the pairing-allocated bye goes to the lowest score")
+    assert any("6 SC Postbauer-Heng" in w and "8 SK Schwanstetten" in w for w in r3.who)
+    assert r3.details["criterion"]["article"] == "C.04.6 art. 3.4 (2026)"
+    assert report.rounds[0].status == "ok"

@@ -64,6 +64,9 @@ CRITERIA: tuple[Criterion, ...] = (
               absolute=True),
     Criterion("C3", "C.04.6 art. 2.2.1 (2026)",
               "completion: the teams not yet paired must still be pairable", absolute=True),
+    Criterion("PAB", "C.04.6 art. 3.4 (2026)",
+              "the pairing-allocated bye goes to the lowest score, then the most matches played, "
+              "then the largest TPN"),
     Criterion("C4", "C.04.6 art. 2.3.1 (2026)", "number of upfloaters"),
     Criterion("C5", "C.04.6 art. 2.3.2 (2026)",
               "score differences in the pairs with upfloaters (largest first)"),
@@ -150,10 +153,18 @@ class TeamRoundState:
 
 @dataclass(frozen=True)
 class Quality:
-    """The quality record of a team round-pairing (lower is better, field by field)."""
+    """The quality record of a team round-pairing (lower is better, field by field).
 
+    ``PAB`` ranks the bye team by art. 3.4 (score, then fewest matches played, then smallest
+    TPN: lower is better). With ``against`` (see :func:`evaluate`) the other fields hold the
+    values of the first bracket in which the two pairings part, which is how the procedure of
+    art. 3.3.2 decides; without it they are counted over the round.
+    """
+
+    PAB: tuple
     C4: int
     C5: tuple[Decimal, ...]
+    C6: int
     C7: int
     C8: int
     C9: int
@@ -575,27 +586,77 @@ def _board_key(st: TeamRoundState, p: Pair) -> tuple:
     return (-hi.score, -(a.score + b.score), hi.number)
 
 
-def evaluate(st: TeamRoundState, pairing: RoundPairing) -> Quality:
-    """The quality record of a round-pairing, counted over the round: upfloaters are the
-    lower-scored teams of pairs with different scores."""
-    ups: list[tuple[int, int]] = []
+def evaluate(st: TeamRoundState, pairing: RoundPairing, *,
+             against: RoundPairing | None = None) -> Quality:
+    """The quality record of a round-pairing.
+
+    The round is read the way art. 3.3.2 builds it: the bye first, then top-scoregroup by
+    top-scoregroup, each bracket being the residents and the teams paired with them (the
+    upfloaters). With ``against`` every field but ``PAB`` is the value of the first bracket in
+    which ``pairing`` and ``against`` part; without it, the sum over all brackets.
+    """
+    brackets = _brackets(st, pairing)
+    if against is not None:
+        others = _brackets(st, against)
+        for mine, theirs in itertools.zip_longest(brackets, others):
+            if mine != theirs:
+                brackets = [mine] if mine is not None else []
+                break
+        else:
+            brackets = []
+    records = [_bracket_quality(st, pairing, *b) for b in brackets]
+    total = tuple(sum(r[i] for r in records) for i in (0, 2, 3, 4, 5, 6))
+    c5 = tuple(sorted((d for r in records for d in r[1]), reverse=True))
+    return Quality(_pab_rank(st, pairing.bye), total[0], c5, *total[1:])
+
+
+def _pab_rank(st: TeamRoundState, bye: int | None) -> tuple:
+    if bye is None or bye not in st.teams:
+        return ()
+    t = st.teams[bye]
+    return (t.score, -t.matches_played, -t.number)
+
+
+def _brackets(st: TeamRoundState, pairing: RoundPairing) -> list[tuple]:
+    """(residents, upfloaters, pairs) of each bracket of ``pairing``, top down."""
+    partner = {x: (p.white, p.black) for p in pairing.pairs for x in (p.white, p.black)}
+    remaining = [n for n in st.to_pair if n != pairing.bye and n in partner]
+    out = []
+    while remaining:
+        top = max(st.teams[n].score for n in remaining)
+        residents = [n for n in remaining if st.teams[n].score == top]
+        bracket = set(residents)
+        for n in residents:
+            bracket |= set(partner[n])
+        ups = tuple(sorted(n for n in bracket if st.teams[n].score < top))
+        pairs = tuple(sorted({partner[n] for n in bracket}))
+        out.append((tuple(residents), ups, pairs, tuple(remaining)))
+        remaining = [n for n in remaining if n not in bracket]
+    return out
+
+
+def _bracket_quality(st: TeamRoundState, pairing: RoundPairing, residents, ups, pairs,
+                     remaining) -> tuple:
+    top = st.teams[residents[0]].score
+    c5 = tuple(sorted((top - st.teams[u].score for u in ups), reverse=True))
+    bracket = set(residents) | set(ups)
+    c6 = int(_c6_fails(st, list(remaining), bracket, _following(st, top)))
+    c7 = 0 if st.last_two else sum(st.teams[u].floated_last for u in ups)
+    upset = set(ups)
+    c8 = c9 = c10 = 0
+    for a, b in pairs:
+        if not st.last_two:
+            c10 += int(a in upset and st.teams[b].floated_last)
+            c10 += int(b in upset and st.teams[a].floated_last)
     for p in pairing.pairs:
-        a, b = st.teams[p.white], st.teams[p.black]
-        if a.score != b.score:
-            ups.append((b.number, a.number) if a.score > b.score else (a.number, b.number))
-    c5 = tuple(sorted((st.teams[o].score - st.teams[u].score for u, o in ups), reverse=True))
-    c7 = 0 if st.last_two else sum(st.teams[u].floated_last for u, _ in ups)
-    c10 = 0 if st.last_two else sum(st.teams[o].floated_last for _, o in ups)
-    c8 = c9 = 0
-    for p in pairing.pairs:
-        if not p.colored:
+        if not p.colored or not ({p.white, p.black} & bracket):
             continue
         for n, got in ((p.white, Color.WHITE), (p.black, Color.BLACK)):
             ts = st.teams[n]
             if ts.pref is not Color.NONE and ts.pref is not got:
                 c8 += 1
                 c9 += int(st.settings.preferences == "B" and ts.strong)
-    return Quality(len(ups), c5, c7, c8, c9, c10)
+    return (len(ups), c5, c6, c7, c8, c9, c10)
 
 
 def violations(st: TeamRoundState, pairing: RoundPairing) -> list[Violation]:
@@ -684,8 +745,9 @@ class TeamSwissSystem:
     def pair(self, state: TeamRoundState) -> RoundPairing:
         return pair(state)
 
-    def evaluate(self, state: TeamRoundState, pairing: RoundPairing) -> Quality:
-        return evaluate(state, pairing)
+    def evaluate(self, state: TeamRoundState, pairing: RoundPairing, *,
+                 against: RoundPairing | None = None) -> Quality:
+        return evaluate(state, pairing, against=against)
 
     def violations(self, state: TeamRoundState, pairing: RoundPairing) -> list[Violation]:
         return violations(state, pairing)
