@@ -29,6 +29,8 @@ CASES = {
     "ent.dsb.xml": ":1: XML DOCTYPE naming an external DTD ('x.dtd') is refused",
     # fuzz run of 10,000: zipfile raised ValueError (negative seek) from a damaged directory
     "negative-seek.xlsx": "not a readable .xlsx workbook (KeyError: \"There is no item named",
+    # post-fix fuzz run: Decimal('NaN') compared in the result table (InvalidOperation)
+    "nan-result.cr.xml": ":48: <playerpairing> reswhite='NaN' is not a number",
 }
 
 runner = CliRunner()
@@ -175,3 +177,13 @@ def test_a_control_character_cannot_go_into_xml():
     assert r.stderr.splitlines()[-1] == (
         "error: -: cannot write chess-results-xml: player 45 name 'Catre, Loredan      \\x19' holds"
         " control characters, which chess-results-xml (XML) cannot store (hint: correct the source file)")
+
+
+@pytest.mark.parametrize("text", ["NaN", "Infinity", "1e400"])
+def test_chess_json_points_that_are_no_number_are_refused(text):
+    from pairchk.errors import FormatError
+    from pairchk.formats import chess_json
+
+    r = chess_json._Reader("x.jch")
+    with pytest.raises(FormatError):
+        r.points(text, "$.x")

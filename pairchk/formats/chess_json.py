@@ -332,7 +332,7 @@ class _Reader:
             raise self.fail(where, f"found {value!r}", expected="an integer")
         try:
             d = Decimal(str(value).strip())
-            if d != d.to_integral_value():
+            if not d.is_finite() or d.adjusted() > 18 or d != d.to_integral_value():
                 raise ValueError
             return int(d)
         except (ValueError, ArithmeticError):
@@ -344,7 +344,10 @@ class _Reader:
         if isinstance(value, bool):
             raise self.fail(where, f"found {value!r}", expected="a number of points")
         try:
-            return Decimal(str(value))
+            d = Decimal(str(value))
+            if not d.is_finite() or d.adjusted() > 6:  # NaN, Infinity, 1e400 are no points
+                raise ArithmeticError
+            return d
         except ArithmeticError:
             raise self.fail(where, f"found {value!r}", expected="a number of points") from None
 

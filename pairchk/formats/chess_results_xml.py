@@ -65,7 +65,10 @@ def _dec(text: str | None, where: str, el, path) -> Decimal | None:
     if not text:
         return None
     try:
-        return Decimal(text)
+        d = Decimal(text)
+        if not d.is_finite() or d.adjusted() > 6:  # NaN, Infinity, 1e400 are no result
+            raise InvalidOperation
+        return d
     except InvalidOperation:
         raise FormatError(f"<{el.tag}> {where}={text!r} is not a number", path=path,
                           line=el.sourceline, expected="a number such as 1.0 or 3,5", hint=_HINT) from None
