@@ -34,9 +34,14 @@ CODES = ["PTS", "WIN", "WON", "BPG", "BWG", "REP", "PS", "PS/C1", "KS", "BH", "B
 RANKED = ["BH/C1", "BH", "SB", "DE", "WIN", "BPG"]
 
 
+def _enc(trf: str) -> list[str]:
+    """pairchk writes UTF-8; the oracle guesses otherwise and misaligns the columns."""
+    return ["-b", "utf-8"] if os.path.basename(trf).startswith("tmp") else []
+
+
 def tec_rules(tec: str, trf: str, rounds: int) -> tb.Edition:
     """The C.07 text the oracle applied (its JSON "rules": 2024-08-01 or 2026-03-01)."""
-    out = subprocess.run([sys.executable, "tiebreakchecker.py", "-i", trf, "-f", "TRF",
+    out = subprocess.run([sys.executable, "tiebreakchecker.py", "-i", trf, "-f", "TRF", *_enc(trf),
                           "-n", str(rounds), "-t", "PTS"], cwd=tec, capture_output=True,
                          text=True, timeout=300)
     rules = json.loads(out.stdout)["tiebreakResult"]["rules"]
@@ -46,7 +51,7 @@ def tec_rules(tec: str, trf: str, rounds: int) -> tb.Edition:
 def run_tec(tec: str, trf: str, codes: list[str], rounds: int) -> list[dict]:
     """The oracle's values, standings after ``rounds`` (-n: an event in progress is cut at
     the last played round, as pairchk's standings are)."""
-    out = subprocess.run([sys.executable, "tiebreakchecker.py", "-i", trf, "-f", "TRF", "-d", "C",
+    out = subprocess.run([sys.executable, "tiebreakchecker.py", "-i", trf, "-f", "TRF", *_enc(trf), "-d", "C",
                           "-n", str(rounds), "-t", *codes], cwd=tec, capture_output=True,
                          text=True, timeout=300)
     rows = list(csv.reader(io.StringIO(out.stdout)))

@@ -300,9 +300,20 @@ def is_round_robin(t: Tournament) -> bool:
 
 
 def last_complete_round(t: Tournament) -> int:
-    """The last round with a result for anybody (pending rounds are not standings)."""
-    return max((i for p in t.players for i, e in enumerate(p.entries, 1)
-                if e.kind not in (Kind.NOT_PAIRED, Kind.PENDING)), default=0)
+    """The last round with results and none missing: a round with a game still without result
+    (an event in progress) gives no standings; ask for it with ``rounds`` if wanted.
+
+    >>> from pairchk.model import Player, RoundEntry as E
+    >>> last_complete_round(Tournament(players=(
+    ...     Player(1, entries=(E(Kind.WIN, 2), E(Kind.PENDING, 2))),
+    ...     Player(2, entries=(E(Kind.LOSS, 1), E(Kind.PENDING, 1))))))
+    1
+    """
+    n = max((i for p in t.players for i, e in enumerate(p.entries, 1)
+             if e.kind not in (Kind.NOT_PAIRED, Kind.PENDING)), default=0)
+    while n > 0 and any(p.entry(n).kind is Kind.PENDING for p in t.players):
+        n -= 1
+    return n
 
 
 def context(t: Tournament, rounds: int | None = None, edition: Edition | None = None,
