@@ -416,7 +416,8 @@ def run(tasks: Sequence[Task], *, jobs: int = 1,
     else:
         from concurrent.futures import ProcessPoolExecutor, as_completed
 
-        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+        pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_quiet_worker)
+        try:
             futures = {pool.submit(run_task, task): i for i, task in enumerate(tasks)}
             for fut in as_completed(futures):
                 i = futures[fut]
@@ -426,7 +427,16 @@ def run(tasks: Sequence[Task], *, jobs: int = 1,
                     r = FileResult(tasks[i].path, "failed",
                                    message=f"{tasks[i].path}: worker failed ({exc!r})")
                 done(i, r)
+        finally:  # on Ctrl-C: drop the files not started, do not wait for them
+            pool.shutdown(wait=True, cancel_futures=True)
     return [r for r in results if r is not None]
+
+
+def _quiet_worker() -> None:
+    """Pool workers leave Ctrl-C to the main process (no traceback from every worker)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def worst_exit(results: Iterable[FileResult]) -> int:

@@ -79,6 +79,9 @@ def main() -> None:
     except PairchkError as exc:  # a last safety net: never a traceback for bad input
         typer.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_UNREADABLE)
+    except KeyboardInterrupt:  # Ctrl-C, e.g. in the middle of a batch
+        typer.echo("interrupted", err=True)
+        sys.exit(130)
 
 
 # --------------------------------------------------------------------------- check / pair
