@@ -653,7 +653,6 @@ def generate_cmd(
 
     Example: pairchk generate --players 11 --rounds 5 --seed 7 -o random.trf
     """
-    from . import formats
     from .generate import DEFAULT_TIEBREAKS, Settings, generate
 
     if system == "team":
@@ -669,38 +668,29 @@ def generate_cmd(
                         draw_rate=draw_rate, forfeit_rate=forfeit_rate, bye_rate=bye_rate,
                         withdraw_rate=withdraw_rate, acceleration=acceleration or "",
                         points=points, pab_points=pab_points, tiebreaks=tb)
-    try:
-        target = formats.get(to)
-        settings.validate()
-    except PairchkError as exc:
-        fail(str(exc), EXIT_USAGE)
-    try:
-        t = generate(settings)
-        dumped = target.dump(t)
-    except PairchkError as exc:
-        fail(str(exc), EXIT_USAGE)
-    for w in dumped.warnings:
-        warn(str(w))
-    if t.played_rounds < rounds:
-        warn(f"warning: round {t.played_rounds + 1} cannot be paired; the file stops after"
-             f" round {t.played_rounds}")
-    write_output(out, dumped.data)
+    _generate_into(lambda: generate(settings), settings.validate, rounds, to, out)
 
 
 def _generate_team(teams: Optional[int], boards: int, rounds: int, seed: int, draw_rate: float,
                    forfeit_rate: float, to: str, out: str) -> None:
     """``generate --system team``: a Swiss team event paired by C.04.6 (pairchk.generate_team)."""
-    from . import formats
     from .generate_team import TeamSettings, generate_team
 
     if teams is None:
         fail("--system team needs --teams N (and --boards B)", EXIT_USAGE)
     settings = TeamSettings(teams=teams, boards=boards, rounds=rounds, seed=seed,
                             draw_rate=draw_rate, board_forfeit_rate=forfeit_rate)
+    _generate_into(lambda: generate_team(settings), settings.validate, rounds, to, out)
+
+
+def _generate_into(make, validate, rounds: int, to: str, out: str) -> None:
+    """Validate, generate, write as ``to`` into ``out``; say when the event stops early."""
+    from . import formats
+
     try:
         target = formats.get(to)
-        settings.validate()
-        t = generate_team(settings)
+        validate()
+        t = make()
         dumped = target.dump(t)
     except PairchkError as exc:
         fail(str(exc), EXIT_USAGE)
