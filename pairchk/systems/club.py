@@ -76,20 +76,20 @@ NODE_BUDGET = 200_000  # per attempt at a score group; beyond it the group count
 # --------------------------------------------------------------------------- criteria
 
 CRITERIA = (
-    Criterion("rematch", SOURCE, "(seed 004) players meeting a second time "
+    Criterion("rematch", SOURCE, "players meeting a second time "
               "(\"es darf kein Spieler zweimal den gleichen Gegner haben\")", absolute=True),
-    Criterion("colour_run", SOURCE, "(seed 004) players getting one colour a fourth time in a "
+    Criterion("colour_run", SOURCE, "players getting one colour a fourth time in a "
               "row (\"nicht mehr als dreimal hintereinander die gleiche Farbe\")", absolute=True),
     Criterion("bye_again", f"{SOURCE}; C.04.1 art. 4",
-              "(seed 004; C.04.1 art. 4) players getting the bye a second time", absolute=True),
-    Criterion("floaters", SOURCE, "(seed 004) players not paired inside their score group"),
-    Criterion("float_order", SOURCE, "(seed 004) floaters not taken from the bottom of their "
+              "players getting the bye a second time", absolute=True),
+    Criterion("floaters", SOURCE, "players not paired inside their score group"),
+    Criterion("float_order", SOURCE, "floaters not taken from the bottom of their "
               "group or not paired with the top of the next lower group (\"spielt der letzte "
               "gegen den obersten der Gruppe mit nächstniedrigerer Punktzahl\")"),
-    Criterion("exchange", SOURCE, "(seed 004) opponents chosen later in the source's order than "
+    Criterion("exchange", SOURCE, "opponents chosen later in the source's order than "
               "needed (i-th of the upper half against the i-th of the lower half, \"kommt "
               "einfach der nächste auf der Liste dran\")"),
-    Criterion("colour", SOURCE, "(seed 004) pairs whose colours break the alternation or the "
+    Criterion("colour", SOURCE, "pairs whose colours break the alternation or the "
               "club's balance rule"),
 )
 
