@@ -225,6 +225,66 @@ def run_theirs(i: int, edition: str, exe: str, work: Path) -> dict:
     return row
 
 
+# --------------------------------------------------------------------------- explaining
+
+
+def explain(path: Path, rnd: int, exe: str, edition: str) -> str:
+    """How pairchk rates the endorsed engine's pairing of round ``rnd`` of ``path`` (a file of
+    ours): pair the history before ``rnd`` with ``-p``, put that pairing into the round (results
+    do not matter for that round) and check it. 'deviation C12 ...: published 1, reference 0'
+    means our evaluation finds the endorsed pairing worse on C12; 'ok' would mean a tie."""
+    from pairchk.model import Color, Kind, RoundEntry
+
+    t = formats.load_path(str(path)).tournament
+    kept = (Kind.HALF_BYE, Kind.ZERO_BYE, Kind.FULL_BYE)
+
+    def before(p):
+        cur = tuple(e for e in p.entries[rnd - 1:rnd] if e.kind in kept and e.opponent is None)
+        return p.replace(entries=p.entries[: rnd - 1] + cur)
+
+    hist = t.replace(players=tuple(before(p) for p in t.players))
+    with tempfile.TemporaryDirectory(prefix="rtg-explain-") as tmp:
+        src, out = Path(tmp, "h.trf"), Path(tmp, "out.txt")
+        src.write_bytes(formats.dump(hist, trf_kind(edition)).data)
+        subprocess.run([exe, "--dutch", str(src), "-p", str(out)], capture_output=True, timeout=600)
+        if not out.exists():
+            return "endorsed engine gave no pairing"
+        words = out.read_text().split()
+    n, nums = int(words[0]), list(map(int, words[1:]))
+    new: dict[int, RoundEntry] = {}
+    for w, b in zip(nums[: 2 * n: 2], nums[1: 2 * n: 2]):
+        if b == 0:
+            new[w] = RoundEntry(Kind.PAB)
+        else:
+            new[w] = RoundEntry(Kind.DRAW, b, Color.WHITE)
+            new[b] = RoundEntry(Kind.DRAW, w, Color.BLACK)
+    t2 = hist.replace(players=tuple(
+        p.replace(entries=p.entries[: rnd - 1] + (new.get(p.number) or p.entry(rnd),))
+        for p in hist.players))
+    report = checker.check(t2, path=str(path), edition=edition)
+    r = next(x for x in report.rounds if x.round == rnd)
+    return f"{r.status}: {r.explanation}".strip()
+
+
+def explain_all(edition: str, exe: str) -> None:
+    """Append the explanation of every 'ours' discrepancy of ``edition`` to its .txt file and
+    print a tally: endorsed pairing rated worse by us on criterion X / equal / better."""
+    tally: dict[str, int] = {}
+    for path in sorted((DISCREPANCIES / edition).glob("ours-*.trf")):
+        head = path.with_suffix(".txt").read_text().splitlines()[0]
+        rounds = json.loads(head.split("rounds ", 1)[1])
+        lines = []
+        for rnd in rounds:
+            why = explain(path, rnd, exe, edition)
+            lines.append(f"round {rnd}: pairchk on the endorsed pairing: {why}")
+            key = why.split(" (")[0] if why.startswith("deviation") else why.split(":")[0]
+            tally[key] = tally.get(key, 0) + 1
+        with path.with_suffix(".txt").open("a") as fh:
+            fh.write("\n" + "\n".join(lines) + "\n")
+        print(path.name, *lines, sep="\n  ", flush=True)
+    print("tally:", tally)
+
+
 # --------------------------------------------------------------------------- driver
 
 
@@ -255,11 +315,16 @@ def main() -> None:
     ap.add_argument("--bbp5", default=os.environ.get("BBP5", "/tmp/oracles/bbp5/bbpPairings.exe"))
     ap.add_argument("--seconds", type=float, default=0, help="stop after this long (0: no limit)")
     ap.add_argument("--summary", action="store_true")
+    ap.add_argument("--explain", action="store_true",
+                    help="rate the endorsed engine's pairing of every 'ours' discrepancy with pairchk")
     args = ap.parse_args()
     if args.summary:
         summary()
         return
     exe = engine_path(args.edition, args)
+    if args.explain:
+        explain_all(args.edition, exe)
+        return
     OUT.mkdir(parents=True, exist_ok=True)
     log = OUT / f"{args.edition}-{args.direction}.jsonl"
     done = set()
