@@ -261,8 +261,7 @@ def explain(path: Path, rnd: int, exe: str, edition: str) -> str:
     t2 = hist.replace(players=tuple(
         p.replace(entries=p.entries[: rnd - 1] + (new.get(p.number) or p.entry(rnd),))
         for p in hist.players))
-    report = checker.check(t2, path=str(path), edition=edition)
-    r = next(x for x in report.rounds if x.round == rnd)
+    r = checker.check_round(t2, rnd, edition=edition, engine=checker.engine_for("dutch"))
     return f"{r.status}: {r.explanation}".strip()
 
 
