@@ -204,7 +204,7 @@ def run_theirs(i: int, edition: str, exe: str, work: Path) -> dict:
     row = {"case": i, "kind": kind}
     try:
         t = formats.load(data, path=str(path)).tournament
-        report = checker.check(t, path=str(path), edition=edition)
+        report = checker.check(t, "dutch", edition=edition, path=str(path))
         bad = [r.round for r in report.rounds if r.status != "ok"]
         words = "\n".join(f"round {r.round}: {r.status}: {r.explanation}"
                           + "".join(f"\n  {d}" for d in r.differences)
@@ -240,7 +240,7 @@ def explain(path: Path, rnd: int, exe: str, edition: str) -> str:
 
     def before(p):
         cur = tuple(e for e in p.entries[rnd - 1:rnd] if e.kind in kept and e.opponent is None)
-        return p.replace(entries=p.entries[: rnd - 1] + cur)
+        return p.replace(entries=p.entries[: rnd - 1] + cur, points=None, rank=None)
 
     hist = t.replace(players=tuple(before(p) for p in t.players))
     with tempfile.TemporaryDirectory(prefix="rtg-explain-") as tmp:
@@ -261,7 +261,9 @@ def explain(path: Path, rnd: int, exe: str, edition: str) -> str:
     t2 = hist.replace(players=tuple(
         p.replace(entries=p.entries[: rnd - 1] + (new.get(p.number) or p.entry(rnd),))
         for p in hist.players))
-    r = checker.check_round(t2, rnd, edition=edition, engine=checker.engine_for("dutch"))
+    from pairchk import systems
+
+    r = checker.check_round(t2, rnd, system=systems.get("dutch"), edition=edition)
     return f"{r.status}: {r.explanation}".strip()
 
 
@@ -282,6 +284,33 @@ def explain_all(edition: str, exe: str) -> None:
             fh.write("\n" + "\n".join(lines) + "\n")
         print(path.name, *lines, sep="\n  ", flush=True)
     print("tally:", tally)
+
+
+def recheck(edition: str, exe: str) -> None:
+    """Run every kept discrepancy of ``edition`` again with today's engine: a file of ours is
+    compared round by round with the endorsed engine's pairing of the same history (``-p``), a
+    file of theirs is checked again. Prints each file's rounds that still differ and a tally."""
+    from pairchk import systems
+
+    still = agree = 0
+    for path in sorted((DISCREPANCIES / edition).glob("*.trf")):
+        head = path.with_suffix(".txt").read_text().splitlines()
+        if path.name.startswith("ours-"):
+            rounds = json.loads(head[0].split("rounds ", 1)[1])
+            verdicts = {r: explain(path, r, exe, edition) for r in rounds}
+            left = [r for r, v in verdicts.items() if not v.startswith("ok")]
+        else:
+            t = formats.load_path(str(path)).tournament
+            report = checker.check(t, systems.get("dutch"), edition=edition, path=str(path))
+            verdicts = {r.round: f"{r.status}: {r.explanation}" for r in report.rounds
+                        if r.status != "ok"}
+            left = sorted(verdicts)
+            rounds = [int(x.split()[1].rstrip(":")) for x in head if x.startswith("round ")]
+        still += len(left)
+        agree += len([r for r in rounds if r not in left])
+        print(f"{path.name}: first found {rounds}, still differing {left}"
+              + "".join(f"\n    round {r}: {verdicts[r]}" for r in left), flush=True)
+    print(f"{edition}: rounds still differing {still}, rounds agreeing now {agree}")
 
 
 # --------------------------------------------------------------------------- driver
@@ -314,6 +343,8 @@ def main() -> None:
     ap.add_argument("--bbp5", default=os.environ.get("BBP5", "/tmp/oracles/bbp5/bbpPairings.exe"))
     ap.add_argument("--seconds", type=float, default=0, help="stop after this long (0: no limit)")
     ap.add_argument("--summary", action="store_true")
+    ap.add_argument("--recheck", action="store_true",
+                    help="run every kept discrepancy again with today's engine")
     ap.add_argument("--explain", action="store_true",
                     help="rate the endorsed engine's pairing of every 'ours' discrepancy with pairchk")
     args = ap.parse_args()
@@ -323,6 +354,9 @@ def main() -> None:
     exe = engine_path(args.edition, args)
     if args.explain:
         explain_all(args.edition, exe)
+        return
+    if args.recheck:
+        recheck(args.edition, exe)
         return
     OUT.mkdir(parents=True, exist_ok=True)
     log = OUT / f"{args.edition}-{args.direction}.jsonl"
