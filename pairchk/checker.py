@@ -367,8 +367,12 @@ def _basic_violations(t: Tournament, rnd: int, published: RoundPairing) -> list[
     per team in a team tournament (the players of the team with the bye all have one)."""
     pabs = _extra_pabs(t, rnd)
     if _is_team_file(t):
+        # a team has the bye when members have a PAB and none of them meets an opponent (a "U"
+        # beside games of the same team is a board left empty by the other team)
         teams = _team_of(t)
-        bye_teams = sorted({teams.get(n, -n) for n in pabs})
+        playing = {teams.get(p.number) for p in t.players
+                   if p.entry(rnd).kind.has_opponent and p.entry(rnd).opponent is not None}
+        bye_teams = sorted({teams.get(n, -n) for n in pabs} - playing)
         if len(bye_teams) > 1:
             shown = ", ".join(str(x) if x > 0 else f"player {-x}" for x in bye_teams)
             return [Violation("C.04.1 art. 3", f"{len(bye_teams)} teams with a pairing-allocated "

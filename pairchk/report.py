@@ -30,8 +30,8 @@ def summary_counts(report: CheckReport) -> dict[str, int]:
 def summary_line(report: CheckReport) -> str:
     if report.not_checked:
         bad = sum(1 for r in report.rounds if r.status != "ok")
-        return ("summary: not checked" + (f"; {bad} round{'s' if bad != 1 else ''} break a rule "
-                                          "every system shares" if bad else ""))
+        return ("summary: not checked" + (f"; {bad} round{'s break' if bad != 1 else ' breaks'} "
+                                          "a rule every system shares" if bad else ""))
     n = len(report.rounds)
     counts = summary_counts(report)
     parts = [f"{c} {s}" for s, c in counts.items() if c]
