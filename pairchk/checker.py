@@ -608,7 +608,7 @@ def _articles(system: System, edition: str) -> tuple[str, str]:
         if edition == "2017":
             return "C.04.3 E.1-E.5 (2017)", "C.04.3 B, D"
         return "C.04.3 art. 5.2 (2026)", "C.04.3 art. 3-4"
-    return f"the colour rules of the {system.title}", f"the {system.title}"
+    return f"of the {system.title}", f"the {system.title}"
 
 
 def _explain(system: System, state: Any, published: RoundPairing, reference: RoundPairing,
@@ -656,7 +656,8 @@ def _explain(system: System, state: Any, published: RoundPairing, reference: Rou
         prefs = [_preference(st, n) for p, _ in diff.colours_swapped
                  for n in (p.white, p.black)]
         if prefs and all(x.endswith("has no colour preference") for x in prefs):
-            rule = "art. 5.2.5" if edition == "2026" else "E.5"
+            rule = (("art. 5.2.5" if edition == "2026" else "E.5") if system.name == "dutch"
+                    else "the system's colour rules")
             tail = (f"; no player in these pairs has a colour preference, so the initial colour "
                     f"decides ({rule}): check the initial colour (TRF 152 / XXC)")
         else:
@@ -689,8 +690,9 @@ def _enrich(report: RoundReport, t: Tournament, system: System, edition: str,
     if crit:
         report.who = ex.facts(t, st, found, crit["criterion"], published, reference)
     elif verdict == ex.COLOURS_ONLY:
-        report.who = ex.colour_rule_note(t, st, list(diff.colours_swapped), edition) or \
-            ex.facts(t, st, None, "colour", published, reference)
+        rule5 = (ex.colour_rule_note(t, st, list(diff.colours_swapped), edition)
+                 if system.name == "dutch" else [])  # the Dutch rule 5.2.5 / E.5 numbering
+        report.who = rule5 or ex.facts(t, st, None, "colour", published, reference)
     else:
         report.who = ex.facts(t, st, None, "pairs", published, reference)
     accel = ex.acceleration_note(st, ex.parting(published, reference), t)
