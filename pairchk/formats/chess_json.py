@@ -332,7 +332,7 @@ class _Reader:
             raise self.fail(where, f"found {value!r}", expected="an integer")
         try:
             d = Decimal(str(value).strip())
-            if not d.is_finite() or d.adjusted() > 18 or d != d.to_integral_value():
+            if not d.is_finite() or d.adjusted() > 30 or d != d.to_integral_value():
                 raise ValueError
             return int(d)
         except (ValueError, ArithmeticError):
