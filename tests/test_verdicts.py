@@ -59,6 +59,39 @@ def test_a_system_pairchk_cannot_pair_exits_4_with_the_note_first(tmp_path):
     assert r.stdout.splitlines()[-1] == "summary: not checked"
 
 
+@pytest.mark.parametrize("parts, first", [
+    (("trf26", "fide-tec-grandmommys-cup-team-trf26.trf"),
+     "team (from the TRF26 192 code FIDE_TEAM_BAKU)"),
+    (("trf16", "icu-armstrong-cup-2011-team.trf"),
+     "team-berger (no system declared in the file; a team file whose teams meet as in a round "
+     "robin: Berger tables for teams)"),
+    (("swiss-chess-swt", "SwissTeam.SWT"),
+     "team (from the system text 'Swiss system' names an individual system; a team file: the "
+     "FIDE Swiss team system (C.04.6 2026))"),
+    (("chess-results-xml", "Team_SwissSystem.xml"),
+     "team (no system declared in the file; a team file: the FIDE Swiss team system (C.04.6 "
+     "2026))"),
+])
+def test_team_files_are_checked_as_team_events_and_say_so_first(parts, first):
+    """Never a false individual-Dutch verdict: a team file is checked at team level, by the
+    team system its 192 code names, else as a team round robin or the C.04.6 team Swiss."""
+    path = shared("samples", *parts)
+    r = runner.invoke(app, ["check", str(path)])
+    out = [line for line in r.stdout.splitlines() if not line.startswith("warning")]
+    assert r.exit_code in (0, 1), r.output
+    assert out[0].startswith(f"{path}: {first}, edition ")
+    assert "dutch" not in out[0]
+    assert out[-1].startswith("summary: ")
+    assert "pairing-allocated byes in one round" not in r.stdout  # team byes are per team
+
+
+def test_a_team_file_declaring_an_unknown_team_system_is_not_checked():
+    t = load(FIX / "travel_partner_8.trf").replace(system="FIDE_TEAM_OLYMPIAD")
+    rep = pairchk.check(t)
+    assert rep.verdict == "not checked"
+    assert "FIDE_TEAM_OLYMPIAD" in rep.not_checked
+
+
 def test_a_declared_system_pairchk_cannot_pair_is_not_checked_but_rematches_are():
     """A file declaring FIDE_SCHEVENINGEN is not re-paired; C.04.1 art. 2 still applies."""
     t = load(FIX / "dutch_p008_r06.trf").replace(system="FIDE_SCHEVENINGEN")
