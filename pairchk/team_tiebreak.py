@@ -1,13 +1,14 @@
-"""Team tie-breaks of C.07 (Art. 11-13): the teams' rounds rebuilt from the players' games,
-scored in match points (MP) or game points (GP), and the individual machinery of
-:mod:`pairchk.tiebreak` applied to them.
+"""Team tie-breaks of C.07 (Art. 11-13): the teams' rounds, scored in match points (MP) or
+game points (GP), and the individual machinery of :mod:`pairchk.tiebreak` applied to them.
 
 - A team's game points in a round are its players' points on the boards of that match; its
   match points come from comparing the two teams' game points with the team scoring of the
-  file (TRF26 362, e.g. ``TW 2.0 TD 1.0 TL 0.0``; default 2 / 1 / 0). A team bye scores the
-  TRF26 320 values (default: a won match, and the game points of every board won).
+  file (TRF26 362, e.g. ``TW 2.0 TD 1.0 TL 0.0``; default 2 / 1 / 0).
 - ``:MP`` / ``:GP`` after a code chooses the points of the opponents' scores and of the team's
   own results (``BH:GP``); without it the primary points (MP) are used.
+- The teams' rounds (opponents, match and game points, forfeited matches, the team PAB worth a
+  drawn match unless TRF26 320 or the declared totals say otherwise, TRF26 240 team byes) come
+  from the one team layer, :func:`pairchk.teams.team_rounds`.
 - ``MPvGP`` (and ``GPvMP``) is the other kind of points: game points when teams rank by match
   points.
 - Extended Sonneborn-Berger ``E<o><s>SB`` (``EMMSB``, ``EMGSB``, ``EGMSB``, ``EGGSB``): the sum of
@@ -82,47 +83,39 @@ def boards(t: Tournament) -> int:
     return best or 1
 
 
-def _rounds_of(t: Tournament, rounds: int):
-    """Per round and team: (opponent team or None, game points, forfeit flag, bye)."""
-    team_of = _team_of(t)
-    win = t.scoring.win
-    nboards = boards(t)
-    pab_gp = t.team_pab_game_points if t.team_pab_game_points is not None else win * nboards
-    out: dict[int, list[tuple[int | None, Decimal, str, bool]]] = {x.number: [] for x in t.teams}
-    for r in range(1, rounds + 1):
-        gp = {x.number: ZERO for x in t.teams}
-        opp: dict[int, int] = {}
-        for p in t.players:
-            team = team_of.get(p.number)
-            if team not in gp:
-                continue
-            e = p.entry(r)
-            if e.kind.has_opponent and e.opponent is not None and e.kind is not Kind.PENDING:
-                gp[team] += t.scoring.points(e)
-                other = team_of.get(e.opponent)
-                if other is not None and other != team:
-                    opp[team] = other
-        for lu in t.lineups:
-            if lu.round == r and lu.opponent and lu.team in gp:
-                opp.setdefault(lu.team, lu.opponent)
-        forfeit = {}
-        byes = set()
-        for m in t.team_matches:
-            if m.round != r:
-                continue
-            if m.away is None:
-                byes.add(m.home)
-            else:
-                opp.setdefault(m.home, m.away)
-                opp.setdefault(m.away, m.home)
-                if m.forfeit:
-                    forfeit[m.home], forfeit[m.away] = m.forfeit[0], m.forfeit[1]
-        for team in out:
-            if team in byes and team not in opp:
-                out[team].append((None, pab_gp, "", True))
-            else:
-                out[team].append((opp.get(team), gp[team], forfeit.get(team, ""), False))
+def _team_slots(t: Tournament, rounds: int, points: str) -> dict[int, list[tb.Slot]]:
+    """Per team its rounds ``1..rounds`` as tie-break slots, from the one team layer
+    (:func:`pairchk.teams.team_rounds`: opponent, match and game points, forfeits, the team
+    PAB and TRF26 240 team byes), scored in ``points`` (MP or GP)."""
+    from .teams import team_rounds
+
+    byes = {(b.round, n): b.kind.value for b in t.declared_byes for n in b.players}
+    out: dict[int, list[tb.Slot]] = {}
+    for team, rs in team_rounds(t).items():
+        slots = []
+        for r in rs[:rounds]:
+            kind = _kind(r, byes.get((r.round, team)))
+            pts = r.match_points if points == "MP" else r.game_points
+            vur = kind in (Kind.ZERO_BYE, Kind.FORFEIT_LOSS)
+            slots.append(tb.Slot(r.round, kind, pts, r.opponent, Color.NONE,
+                                 kind.played and r.opponent is not None, vur, False))
+        slots += [tb.Slot(x, Kind.ZERO_BYE, ZERO, None, Color.NONE, False, True, False)
+                  for x in range(len(slots) + 1, rounds + 1)]
+        out[team] = slots
     return out
+
+
+def _kind(r, bye: str | None) -> Kind:
+    """The kind of a team's round: PAB, declared bye, forfeit, or won / drawn / lost match."""
+    if r.pab:
+        return Kind.PAB
+    if r.opponent is None:
+        return {"F": Kind.FULL_BYE, "H": Kind.HALF_BYE}.get(bye or "", Kind.ZERO_BYE)
+    if r.forfeit:
+        return Kind.FORFEIT_WIN if r.forfeit == "+-" else Kind.FORFEIT_LOSS
+    if r.game_points > r.opponent_game_points:
+        return Kind.WIN
+    return Kind.DRAW if r.game_points == r.opponent_game_points else Kind.LOSS
 
 
 def team_context(t: Tournament, points: str = "MP", rounds: int | None = None,
@@ -132,18 +125,8 @@ def team_context(t: Tournament, points: str = "MP", rounds: int | None = None,
     ed = edition or tb.edition_for(t)[0]
     w, d, lo = match_points(t)
     nboards = boards(t)
-    raw = _rounds_of(t, n)
-    mp_bye = t.team_pab_match_points if t.team_pab_match_points is not None else w
-    slots: dict[int, tuple[tb.Slot, ...]] = {}
-    for team, rs in raw.items():
-        out = []
-        for r, (opp, gp, ff, bye) in enumerate(rs, 1):
-            kind, mp = _result(raw, opp, r, gp, ff, bye, (w, d, lo, mp_bye))
-            pts = mp if points == "MP" else gp
-            vur = kind in (Kind.ZERO_BYE, Kind.FORFEIT_LOSS)
-            out.append(tb.Slot(r, kind, pts, opp, Color.NONE, kind.played and opp is not None,
-                               vur, False))
-        slots[team] = _mark_late(out)
+    slots: dict[int, tuple[tb.Slot, ...]] = {
+        team: _mark_late(out) for team, out in _team_slots(t, n, points).items()}
     win, draw = (w, d) if points == "MP" else (t.scoring.win * nboards, t.scoring.draw * nboards)
     teams_as_players = tuple(Player(x.number, x.name) for x in t.teams)
     shadow = t.replace(players=teams_as_players, scoring=ScoreSystem(win=win, draw=draw),
@@ -152,22 +135,6 @@ def team_context(t: Tournament, points: str = "MP", rounds: int | None = None,
     adjusted = {k: tb._adjusted(v, ed, draw) for k, v in slots.items()}
     rr = tb.is_round_robin(shadow)
     return tb.Context(shadow, n, ed, rr, slots, score, adjusted, False)
-
-
-def _result(raw, opp, r, gp, ff, bye, values) -> tuple[Kind, Decimal]:
-    w, d, lo, mp_bye = values
-    if bye:
-        return Kind.PAB, mp_bye
-    if opp is None:
-        return Kind.ZERO_BYE, ZERO
-    if ff:
-        return (Kind.FORFEIT_WIN, w) if ff == "+" else (Kind.FORFEIT_LOSS, lo)
-    other = raw.get(opp, [])[r - 1][1] if opp in raw else ZERO
-    if gp > other:
-        return Kind.WIN, w
-    if gp == other:
-        return Kind.DRAW, d
-    return Kind.LOSS, lo
 
 
 def _mark_late(slots: list[tb.Slot]) -> tuple[tb.Slot, ...]:
