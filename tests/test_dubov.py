@@ -329,3 +329,23 @@ def test_upfloat_limit_1997_2_5():
     assert ds.p(3).float_before(1) == "U"
     bad = RoundPairing(round=3, pairs=(Pair(3, 2), Pair(4, 1)))
     assert any(v.rule == "C.04.4.1 (1997) 2.5" and v.players == (3,) for v in SYSTEM.violations(ds, bad))
+
+
+def test_evaluate_against_compares_the_first_bracket_where_pairings_part():
+    # 3.2: brackets are paired from the top, each with its own [C5]-[C10]; a pairing that is
+    # worse on [C6] in a higher bracket is worse even if a lower bracket then needs fewer
+    # upfloaters. With `against`, the record holds the first bracket in which the two part.
+    W, B = Color.WHITE, Color.BLACK
+    t, num = _aro_example()
+    ds = _st(t, 2)
+    ref = SYSTEM.pair(ds)
+    q = SYSTEM.evaluate(ds, ref, against=ref)
+    assert q == SYSTEM.evaluate(ds, ref)  # identical pairings: the whole record
+    from pairchk.system import quality_records
+
+    # swap two black-side partners inside the top bracket: the record is that bracket alone
+    p0, p1 = ref.pairs[0], ref.pairs[1]
+    alt = RoundPairing(2, (Pair(p0.white, p1.black), Pair(p1.white, p0.black)) + ref.pairs[2:])
+    pub_q, ref_q = quality_records(SYSTEM, ds, alt, ref)
+    assert len(pub_q.C5) == 1 and len(ref_q.C5) == 1
+    assert first_worse(pub_q, ref_q)[0] == "PROC"

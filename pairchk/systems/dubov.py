@@ -184,8 +184,12 @@ class DubovSystem:
     def pair(self, state: DubovState) -> RoundPairing:
         return pair_1997(state) if state.edition == "1997" else pair_2026(state)
 
-    def evaluate(self, state: DubovState, pairing: RoundPairing):
-        return evaluate(state, pairing)
+    def evaluate(self, state: DubovState, pairing: RoundPairing, *,
+                 against: RoundPairing | None = None):
+        """The quality record; with ``against``, the bracket fields hold the values of the
+        first bracket (top down) in which the two pairings part, as the bracket-by-bracket
+        procedure decides there first (3.2: brackets are paired from the top)."""
+        return evaluate(state, pairing, against=against)
 
     def violations(self, state: DubovState, pairing: RoundPairing) -> list[Violation]:
         return violations(state, pairing)
@@ -219,14 +223,26 @@ def _levels(ds: DubovState) -> list[Decimal]:
     return sorted({ds.score(n) for n in ds.base.order}, reverse=True)
 
 
-def _per_bracket(ds: DubovState, pairs: list[tuple[int, int]]):
-    """Pairs grouped by bracket: the bracket of a pair is its higher pairing score; the other
-    player of a pair with unequal scores is an upfloater (2026 1.3.2)."""
-    levels = _levels(ds)
-    out: dict[Decimal, list[tuple[int, int]]] = {s: [] for s in levels}
+def _brackets(ds: DubovState, pairs) -> dict[Decimal, list[tuple[int, int]]]:
+    out: dict[Decimal, list[tuple[int, int]]] = {s: [] for s in _levels(ds)}
     for w, b in pairs:
         out.setdefault(max(ds.score(w), ds.score(b)), []).append((w, b))
-    return [out[s] for s in sorted(out, reverse=True)]
+    return out
+
+
+def _per_bracket(ds: DubovState, pairs: list[tuple[int, int]], against=None):
+    """Pairs grouped by bracket, top down: the bracket of a pair is its higher pairing score;
+    the other player of a pair with unequal scores is an upfloater (2026 1.3.2). With
+    ``against`` (another pairing) only the first bracket in which the two differ."""
+    out = _brackets(ds, pairs)
+    levels = sorted(out, reverse=True)
+    if against is not None:
+        other = _brackets(ds, [(p.white, p.black) for p in against.pairs])
+        for s in levels:
+            mine = {frozenset(x) for x in out.get(s, [])}
+            if mine != {frozenset(x) for x in other.get(s, [])}:
+                return [out[s]]
+    return [out[s] for s in levels]
 
 
 def _upfloaters(ds: DubovState, pairs) -> list[int]:
@@ -252,10 +268,10 @@ def _proc_and_colours(ds: DubovState, pairing: RoundPairing) -> tuple[int, int]:
     return proc, col
 
 
-def evaluate(ds: DubovState, pairing: RoundPairing):
+def evaluate(ds: DubovState, pairing: RoundPairing, against: RoundPairing | None = None):
     """The quality record of ``pairing`` for the state's edition (see ``criteria``)."""
     if ds.edition == "1997":
-        return _evaluate_1997(ds, pairing)
+        return _evaluate_1997(ds, pairing, against)
     rematch, clash, faults = _structure(ds, pairing)
     pairs = _coloured(ds, pairing)
     bye = pairing.bye
@@ -263,7 +279,7 @@ def evaluate(ds: DubovState, pairing: RoundPairing):
     c2 = 1 if bye is not None and not ds.p(bye).pab_eligible else 0
     c5, c6, c7, c8, c9, c10 = [], [], [], [], [], []
     last = ds.base.last_round
-    for br in _per_bracket(ds, pairs):
+    for br in _per_bracket(ds, pairs, against):
         ups = _upfloaters(ds, br)
         c5.append(len(ups))
         c6.append(tuple(sorted((abs(ds.score(w) - ds.score(b)) for w, b in br
@@ -278,7 +294,7 @@ def evaluate(ds: DubovState, pairing: RoundPairing):
                        tuple(c9), tuple(c10), proc, col)
 
 
-def _evaluate_1997(ds: DubovState, pairing: RoundPairing) -> Quality1997:
+def _evaluate_1997(ds: DubovState, pairing: RoundPairing, against=None) -> Quality1997:
     rematch, _, faults = _structure(ds, pairing)
     pairs = _coloured(ds, pairing)
     bye = pairing.bye
@@ -286,7 +302,7 @@ def _evaluate_1997(ds: DubovState, pairing: RoundPairing) -> Quality1997:
     cd, three = _colour_limits(ds, pairs)
     r25 = len(_upfloat_breaches(ds, pairs))
     up, due = [], []
-    for br in _per_bracket(ds, pairs):
+    for br in _per_bracket(ds, pairs, against):
         up.append(len(_upfloaters(ds, br)))
         due.append(sum(colour_misses(ds, w, b) for w, b in br))
     bye_key = () if bye is None else (ds.score(bye), ds.p(bye).rating)
