@@ -325,7 +325,13 @@ def _colour_limits(ds: DubovState, pairs) -> tuple[list[int], list[int]]:
 
 
 def _upfloat_breaches(ds: DubovState, pairs) -> list[int]:
+    """1997 2.5 breaches; none in the last round, nor in a round that cannot be paired with the
+    limitation at all (the arbiter's decision of the closing remark, as the engine does)."""
     if ds.base.last_round:
+        return []
+    from .dubov_1997 import _pairable
+
+    if not _pairable(ds, list(ds.base.order)):
         return []
     out = []
     for u in _upfloaters(ds, pairs):

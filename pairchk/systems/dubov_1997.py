@@ -30,13 +30,15 @@ from __future__ import annotations
 from ..model import Color
 from ..pairing import Pair, RoundPairing
 from ..system import UnpairableError
-from .dubov_rules import DubovState, allocate, completable
+from .dubov_rules import DubovState, allocate, completable, relaxed
 
 
 def pair_1997(ds: DubovState) -> RoundPairing:
     players = list(ds.base.order)
     if all(ds.p(n).played == 0 for n in players):
         return _first_round(ds, players)
+    if not _pairable(ds, players):
+        ds = relaxed(ds)  # 2.5 cannot be kept this round
     bye = None
     if len(players) % 2:
         bye = _bye(ds, players)
@@ -57,6 +59,13 @@ def pair_1997(ds: DubovState) -> RoundPairing:
     from .dubov_pair import board_order
 
     return RoundPairing(round=ds.round, pairs=board_order(ds, pairs), bye=bye)
+
+
+def _pairable(ds: DubovState, players: list[int]) -> bool:
+    if len(players) % 2 == 0:
+        return completable(ds, players)
+    return any(ds.p(n).pab_eligible and completable(ds, [m for m in players if m != n])
+               for n in players)
 
 
 def _first_round(ds: DubovState, players: list[int]) -> RoundPairing:
@@ -123,7 +132,7 @@ def _pick_upfloater(ds, group, lower, avoid, partner=None):
                     if not ds.legal(u, partner):
                         continue
                     rest_g = [n for n in group if n != partner]
-                    if completable(ds, rest_g + [n for n in lower if n != u]) or completable(ds, rest_g):
+                    if completable(ds, rest_g + [n for n in lower if n != u]):
                         return u
                 elif any(ds.legal(u, g) for g in group) and completable(ds, group + [u]):
                     return u
@@ -154,6 +163,8 @@ def _pair_group(ds: DubovState, group: list[int], lower: list[int], floated: set
             group.append(u)
             lower.remove(u)
             floated = floated | {u}
+    if not group:
+        return pairs, []
     got = _pair_inside(ds, group, lower, floated)
     if got is not None:
         return pairs + got, []
@@ -169,7 +180,8 @@ def _pair_group(ds: DubovState, group: list[int], lower: list[int], floated: set
             got = _pair_inside(ds, stay, list(down) + lower, floated)
             if got is not None:
                 return pairs + got, list(down)
-    raise UnpairableError(f"round {ds.round}: the scoregroup {ds.score(group[0])} cannot be paired")
+    raise UnpairableError(f"round {ds.round}: the scoregroup {ds.score(group[0])} cannot be paired "
+                          "(players " + ", ".join(map(str, sorted(group))) + ")")
 
 
 def _pair_inside(ds, group, lower, floated) -> list[tuple[int, int]] | None:

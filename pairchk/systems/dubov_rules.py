@@ -14,7 +14,7 @@ alphabetical tie-breaks of 1997.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from ..matching import max_matching
@@ -105,8 +105,29 @@ def dubov_state(t: Tournament, rnd: int, *, edition: str) -> DubovState:
         maxt = 2 if base.rounds <= 9 else 3
     order = base.order
     partners = {a: frozenset(b for b in order if _legal(base, a, b)) for a in order}
+    if edition == "1997" and not base.last_round:
+        # 2.5 is a pairing limitation: the lower player of a pair with unequal scores is
+        # transferred up, which may not happen twice running nor beyond the limit
+        partners = {a: frozenset(b for b in bs if _may_meet_1997(base, a, b, maxt))
+                    for a, bs in partners.items()}
     return DubovState(base=base, edition=edition, names={p.number: p.name for p in t.players},
                       maxt=maxt, partners=partners)
+
+
+def _may_meet_1997(base: RoundState, a: int, b: int, maxt: int) -> bool:
+    sa, sb = base.players[a].pairing_score, base.players[b].pairing_score
+    if sa == sb:
+        return True
+    low = base.players[b] if sa > sb else base.players[a]
+    return low.float_before(1) != "U" and low.upfloats < maxt
+
+
+def relaxed(ds: DubovState) -> DubovState:
+    """The state without the 1997 2.5 limitation (the arbiter's way out of a round the rules
+    cannot pair, closing remark of the 1997 text)."""
+    order = ds.base.order
+    partners = {a: frozenset(b for b in order if _legal(ds.base, a, b)) for a in order}
+    return replace(ds, partners=partners)
 
 
 def completable(ds: DubovState, players: list[int] | tuple[int, ...]) -> bool:
