@@ -41,6 +41,7 @@ MODULES: dict[str, str] = {
     "club": "pairchk.systems.club",  # the club Swiss of seed 004
     "team": "pairchk.systems.team_swiss",  # FIDE C.04.6 Swiss team system
     "team-berger": "pairchk.systems.team_roundrobin",  # team round robins (Berger tables)
+    "burstein": "pairchk.systems.burstein",  # FIDE C.04.4.2 Burstein (2026)
 }
 
 _registered: dict[str, "System"] = {}
