@@ -420,12 +420,20 @@ def test_a_file_declaring_a_system_pairchk_cannot_pair_is_not_checked():
 
     fixture = Path(__file__).resolve().parents[1] / "fixtures" / "dutch_p008_r06.trf"
     t = formats.load_path(str(fixture)).tournament
-    rep = check(t.replace(system="FIDE_BURSTEIN"), path="b.trf")
-    assert rep.verdict == "not checked" and rep.system_reason == "from the TRF26 192 code FIDE_BURSTEIN"
-    assert rep.not_checked == ("the file declares the pairing system FIDE_BURSTEIN, which pairchk "
+    rep = check(t.replace(system="FIDE_DOUBLE_SWISS"), path="b.trf")
+    assert rep.verdict == "not checked" and rep.system_reason == "from the TRF26 192 code FIDE_DOUBLE_SWISS"
+    assert rep.not_checked == ("the file declares the pairing system FIDE_DOUBLE_SWISS, which pairchk "
                                "cannot pair: its rounds were not re-paired")
     assert rep.rounds == []  # no rule every system shares is broken
-    assert check(t.replace(system="FIDE_BURSTEIN"), system="dutch").verdict == "ok"
+    assert check(t.replace(system="FIDE_DOUBLE_SWISS"), system="dutch").verdict == "ok"
+
+
+def test_a_file_declaring_burstein_is_checked_with_it():
+    """C.04.4.2: a file with 192 FIDE_BURSTEIN (or a 092 text naming Burstein) is re-paired by
+    the Burstein system."""
+    for t in (Tournament(system="FIDE_BURSTEIN"), Tournament(system_text="Burstein Swiss System")):
+        system, _, why_not = checker.resolve_system(t)
+        assert system is not None and system.name == "burstein" and not why_not
 
 
 def test_a_colour_difference_beyond_the_limit_is_blamed_on_the_round_that_made_it():

@@ -68,7 +68,7 @@ def get(name: str) -> "System":
     >>> get("nosuch")
     Traceback (most recent call last):
     ...
-    pairchk.errors.PairchkError: unknown pairing system 'nosuch'; known systems: dutch, dubov, berger, rutsch, travel-partner, knockout, club, team, team-berger
+    pairchk.errors.PairchkError: unknown pairing system 'nosuch'; known systems: dutch, dubov, berger, rutsch, travel-partner, knockout, club, team, team-berger, burstein
     """
     if name in _registered:
         return _registered[name]
