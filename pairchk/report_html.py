@@ -123,7 +123,8 @@ def _header(report: CheckReport, t: Tournament) -> str:
         system += f", edition <b>{e(report.edition)}</b>"
         if report.edition_reason:
             system += f" ({e(report.edition_reason)})"
-    file_line = (f'<p class="meta">File: {e(report.path)} · {len(t.players)} players · '
+    unit = "teams" if report.system in ("team", "team-berger") else "players"
+    file_line = (f'<p class="meta">File: {e(report.path)} · {len(t.players)} {unit} · '
                  f"{t.played_rounds} rounds</p>")
     return (f"<header><h1>{e(title)}</h1>" + (f'<p class="meta">{meta}</p>' if meta else "")
             + f'<p class="meta">Checked as {system}</p>{file_line}</header>')
@@ -292,8 +293,10 @@ def _crosstable(t: Tournament, report: CheckReport) -> str:
             f'<tbody>{"".join(body)}</tbody></table></div>')
 
 
-def _standings(t: Tournament) -> str:
+def _standings(t: Tournament, shown: Tournament | None = None) -> str:
+    """The standings of ``t``, competitors named from ``shown`` (the teams of a team event)."""
     rows, codes, source = _order(t)
+    names = t if shown is None or shown is t or not t.teams else shown
     if not rows:
         return ""
     head = ('<tr><th class="n">Rk</th><th>Name</th><th class="n">Pts</th>'
@@ -302,7 +305,7 @@ def _standings(t: Tournament) -> str:
     for rank, number, pts, values in rows:
         tb = "".join(f'<td class="n">{e(_points(v) if isinstance(v, Decimal) else str(v or ""))}</td>'
                      for _, v in values)
-        body.append(f'<tr><td class="n">{rank}</td><td class="name">{e(_who(t, number))}</td>'
+        body.append(f'<tr><td class="n">{rank}</td><td class="name">{e(_who(names, number))}</td>'
                     f'<td class="n">{_points(pts)}</td>{tb}</tr>')
     return (f'<h2 id="standings">Standings</h2><p class="meta">{e(source)}</p>'
             f'<div class="scroll"><table class="standings"><thead>{head}</thead>'
@@ -317,13 +320,31 @@ def _shell(title: str, body: str) -> str:
             "</body></html>\n")
 
 
+def _view(report: CheckReport, t: Tournament) -> Tournament:
+    """What the page shows: for a team system the event at team level (teams, their board-1
+    colours and match results, scored in match points), else the file's players."""
+    from . import systems
+
+    try:
+        team = systems.get(report.system).teams
+    except Exception:  # an unknown or unloadable system: show the players
+        team = False
+    if not team:
+        return t
+    from .teams import as_team_tournament
+
+    return as_team_tournament(t)
+
+
 def page(report: CheckReport, t: Tournament) -> str:
     """The whole page for one tournament."""
     notes = ("<h2>Notes</h2><ul class=\"notes\">"
              + "".join(f"<li>{e(n)}</li>" for n in report.notes) + "</ul>") if report.notes else ""
-    rounds = "".join(_round_section(t, r) for r in report.rounds)
-    body = (_header(report, t) + _summary(report) + notes + _crosstable(t, report)
-            + (f'<h2 id="rounds">Rounds</h2>{rounds}' if rounds else "") + _standings(t))
+    shown = _view(report, t)
+    rounds = "".join(_round_section(shown, r) for r in report.rounds)
+    body = (_header(report, shown) + _summary(report) + notes + _crosstable(shown, report)
+            + (f'<h2 id="rounds">Rounds</h2>{rounds}' if rounds else "")
+            + _standings(t, shown))
     title = f"{t.name or os.path.basename(report.path or '') or 'tournament'} — pairchk check"
     return _shell(title, body)
 

@@ -183,3 +183,20 @@ def test_check_of_a_team_sample_names_teams_and_the_article():
     assert any("6 SC Postbauer-Heng" in w and "8 SK Schwanstetten" in w for w in r3.who)
     assert r3.details["criterion"]["article"] == "C.04.6 art. 3.4 (2026)"
     assert report.rounds[0].status == "ok"
+
+
+def test_html_report_of_a_team_file_shows_teams():
+    """The HTML report of a team event shows teams (crosstable and boards), not the players
+    whose numbers the team numbers happen to equal."""
+    import lxml.html
+
+    from pairchk import check, report_html
+    from pairchk.formats import load_path
+
+    path = shared("samples", "chess-results-xml", "Team_SwissSystem.xml")
+    t = load_path(str(path)).tournament
+    doc = lxml.html.fromstring(report_html.page(check(t, path=str(path)), t))
+    text = doc.text_content()
+    assert "11 teams" in text and "SC Postbauer-Heng" in text
+    names = [td.text_content() for td in doc.xpath("//table//td[@class='name']")]
+    assert "DJK Regensburg-Nord" in names and "Schatz, Christian" not in names
