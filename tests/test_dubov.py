@@ -346,3 +346,11 @@ def test_evaluate_against_compares_the_first_bracket_where_pairings_part():
     pub_q, ref_q = quality_records(SYSTEM, ds, alt, ref)
     assert len(pub_q.C5) == 1 and len(ref_q.C5) == 1
     assert first_worse(pub_q, ref_q)[0] == "PROC"
+
+
+@pytest.mark.parametrize("text", ["Dubov Swiss System", "Schweizer System nach DUBOW"])
+def test_a_092_text_naming_dubov_selects_it(text):
+    from pairchk.checker import resolve_system
+
+    system, _, _ = resolve_system(Tournament(system_text=text, players=(Player(1), Player(2))))
+    assert system is not None and system.name == "dubov"
