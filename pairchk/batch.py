@@ -194,6 +194,9 @@ def _standings_notes(t: Any) -> list[str]:
     """Issue 12 (C.02.03 §7, a pairings *and tie-break* checker): published ranks that the
     tie-break list contradicts, one line per player (pairchk.standings.check_standings)."""
     from .errors import PairchkError
+
+    if not _publishes_ranks(t):
+        return []  # nothing to compare: do not import the tie-break machinery (start-up)
     from .standings import check_standings
 
     try:
@@ -201,6 +204,23 @@ def _standings_notes(t: Any) -> list[str]:
                 for f in check_standings(t)]
     except PairchkError as exc:
         return [f"warning: standings not checked: {exc}"]
+
+
+def _publishes_ranks(t: Any) -> bool:
+    """Whether ``t`` publishes ranks that check_standings compares: some player or team has a
+    rank and the ranks are not merely the starting numbers again (pairchk.standings
+    ._check_ranks finds nothing otherwise). Knockouts rank by elimination: nothing to check.
+
+    >>> from pairchk.model import Player, Tournament
+    >>> _publishes_ranks(Tournament(players=(Player(1, rank=1), Player(2, rank=2))))
+    False
+    >>> _publishes_ranks(Tournament(players=(Player(1, rank=2), Player(2, rank=1))))
+    True
+    """
+    if "KNOCKOUT" in (t.system + t.system_text).upper():
+        return False
+    return any(any(x.rank for x in units) and not all(x.rank == x.number for x in units)
+               for units in (t.players, t.teams))
 
 
 class _Counting:

@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import importlib
+import re
 from typing import TYPE_CHECKING
 
 from ..errors import PairchkError
@@ -45,6 +46,11 @@ MODULES: dict[str, str] = {
 }
 
 _registered: dict[str, "System"] = {}
+
+# The shape of every code in the table's systems (tests/test_startup.py keeps them so): a
+# value of another shape, e.g. the TRF16 092 text "FIDE Dutch System (2026)", selects none of
+# them, so ``for_code`` need not import them to say so.
+_CODE = re.compile(r"[A-Z0-9_]+")
 
 
 class SystemUnavailable(PairchkError):
@@ -95,7 +101,10 @@ def for_code(code: str) -> "System | None":
     key = code.strip().upper()
     if not key:
         return None
+    shaped = _CODE.fullmatch(key) is not None
     for name in names():
+        if not shaped and name not in _registered:
+            continue  # free text is no code of a table system: do not import every engine
         try:
             system = get(name)
         except SystemUnavailable:
