@@ -190,3 +190,17 @@ def test_evaluate_names_a_burstein_criterion():
     bad = RoundPairing(2, (Pair(1, 3), Pair(4, 2), Pair(5, 8), Pair(7, 6)))
     worse = first_worse(SYSTEM.evaluate(st, bad, against=ref), SYSTEM.evaluate(st, ref, against=bad))
     assert worse is not None and worse[0] == "C8"
+
+
+def test_seeding_round_records_name_dutch_criteria():
+    """In a seeding round (1.6.1) the quality record is the Dutch one, its fields named ``D_...``
+    and each found among the system's criteria (so an explanation can cite it)."""
+    import dataclasses
+
+    t = generate(Settings(system="burstein", players=10, rounds=6, seed=4))
+    st = SYSTEM.state(t, 2, edition="2026")
+    assert st.seeding
+    pub, ref = SYSTEM.published(t, 2), SYSTEM.pair(st)
+    rec = SYSTEM.evaluate(st, pub, against=ref)
+    keys = {c.key for c in SYSTEM.criteria("2026")}
+    assert all(f.name in keys for f in dataclasses.fields(rec))

@@ -98,15 +98,16 @@ def seeding_criteria() -> tuple[Criterion, ...]:
                            f"{c.article}", c.words, c.absolute) for c in _dutch().criteria("2026"))
 
 
-@functools.lru_cache(maxsize=1)
-def _seeding_class():
-    return dataclasses.make_dataclass(
-        "SeedingQuality", [(c.key, Any) for c in seeding_criteria()], frozen=True)
+@functools.lru_cache(maxsize=None)
+def _seeding_class(names: tuple[str, ...]):
+    return dataclasses.make_dataclass("SeedingQuality", [(n, Any) for n in names], frozen=True)
 
 
 def seeding_record(rec: Any) -> Any:
     """A Dutch quality record with its fields renamed to the ``D_`` keys."""
-    return _seeding_class()(*(getattr(rec, f.name) for f in dataclasses.fields(rec)))
+    fields = dataclasses.fields(rec)
+    cls = _seeding_class(tuple(f"D_{f.name.replace('.', '_')}" for f in fields))
+    return cls(*(getattr(rec, f.name) for f in fields))
 
 
 class BursteinSystem:
