@@ -25,7 +25,7 @@ from ..model import Color, Tournament
 from ..pairing import RoundPairing, published_pairing
 from ..system import Criterion, UnpairableError, Violation
 from .burstein_pair import pab_key, pair_round
-from .burstein_rules import BursteinState, allocate, burstein_state, colour_misses, seeding_rounds
+from .burstein_rules import BursteinState, allocate, burstein_state, same_side, seeding_rounds
 
 ED = "C.04.4.2 (2026)"
 
@@ -207,7 +207,7 @@ def brackets(bs: BursteinState, pairing: RoundPairing) -> list[BracketRecord]:
         floaters = [n for n in bracket if n not in paired]
         out.append(BracketRecord(frozenset(bracket), frozenset(pairs),
                                  tuple(sorted((bs.score(n) for n in floaters), reverse=True)),
-                                 sum(colour_misses(bs, w, b) for w, b in pairs)))
+                                 sum(1 for w, b in pairs if same_side(bs, w, b))))
         remaining = [n for n in remaining if n not in paired and n not in inb] + floaters
     return out
 
@@ -246,7 +246,9 @@ def evaluate(bs: BursteinState, pairing: RoundPairing, *, against: RoundPairing 
              ) -> Quality:
     """The quality record of ``pairing``; with ``against``, the bracket values are those of the
     first bracket (top down) where the two pairings part, as the procedure decides bracket by
-    bracket. [C7] is read from the following bracket as the pairing makes it."""
+    bracket. [C7] is read from the following bracket as the pairing makes it. [C8] counts the
+    pairs whose players prefer the same colour (one of them cannot get it); colours given against
+    art. 5.2 count under COL."""
     c1, c2, c3, c4 = _structure(bs, pairing)
     bye = pairing.bye
     pab = () if bye is None or bye not in bs.base.players else pab_key(bs, bye)
