@@ -543,7 +543,6 @@ class _Printer:
         self.reports = 0  # reports printed so far (a blank line separates them in a batch)
 
     def show(self, r: FileResult) -> None:
-        import json
         import sys
 
         from .output import QUIET, print_warnings
@@ -554,17 +553,20 @@ class _Printer:
         if not r.output or self.plan.verbosity <= QUIET:
             return
         if self.plan.json_list:
+            import json  # only a JSON list needs it (start-up)
+
             self.documents.append(json.loads(r.output))
             return
         print(("\n" if self.reports and not self.plan.single else "") + r.output, flush=True)
         self.reports += 1
 
     def finish(self, results: Sequence[FileResult]) -> None:
-        import json
         import sys
 
         plan = self.plan
         if plan.json_list and self.documents:
+            import json  # only a JSON list needs it (start-up)
+
             print(json.dumps(self.documents, indent=2, ensure_ascii=False))
         if not plan.single:
             out = sys.stderr if plan.json_list else sys.stdout

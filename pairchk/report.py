@@ -12,7 +12,6 @@ summary: 1 round checked: 1 ok
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from .pairing import CheckReport, RoundPairing, RoundReport
@@ -159,6 +158,8 @@ def to_dict(report: CheckReport) -> dict[str, Any]:
 
 
 def to_json(report: CheckReport) -> str:
+    import json  # only this format needs it (start-up)
+
     return json.dumps(to_dict(report), indent=2, ensure_ascii=False)
 
 
