@@ -427,7 +427,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
             check_zip_sizes(z.infolist(), path=path)
-    except (zipfile.BadZipFile, OSError, EOFError, ValueError) as exc:
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError) as exc:
         raise FormatError(f"not a readable .xlsx workbook: the zip package is damaged ({exc})",
                           path=path, expected="an Excel 2007+ workbook (a zip package)",
                           hint="the file may be truncated; save it again from the spreadsheet program"
