@@ -11,11 +11,12 @@
   players not getting their colour preference; of those, the first in the order of art. 4 (BSN #1's
   opponent as large as possible, outgoing floaters meet a virtual BSN 0, then BSN #2 ...).
 
-Exactness without a search budget: the criteria are one lexicographic weight per pair (each level
-scaled above the largest total of the levels below) and the optimum is an exact maximum-weight
-perfect matching (networkx' blossom, integer weights) over every player still to be paired (a
-perfect matching = [C4]). The art. 4 order is then fixed position by position: BSN #1 takes the
-largest opponent (then the float) for which the optimum is still reached, then BSN #2, ...
+Exactness without a search budget: the criteria and, as the lowest level, the order of art. 4
+are one lexicographic integer weight per pair (each level scaled above the largest total of the
+levels below), and the pairing is an exact maximum-weight perfect matching (networkx' blossom,
+integer weights) over every player still to be paired (a perfect matching = [C4]): one matching
+per bracket. :func:`pair_bracket_by_positions` finds the same pairing the long way (optimum of
+the criteria, then the art. 4 order fixed position by position); a test compares the two.
 """
 
 from __future__ import annotations
@@ -114,7 +115,19 @@ class Weights:
         c7b = self.f[a] + self.f[b] if nxt else 0
         c8 = 1 if in_b and not same_side(self.bs, a, b) else 0
         w = ((c5 * self.m_b + c6) * self.m_c1 + c7a) * self.m_c2 + c7b
-        return 1 + w * self.m_d + c8  # +1: every pair counts (perfect matchings only compared)
+        return w * self.m_d + c8
+
+
+def order_weight(pos: dict[int, int], a: int, b: int) -> int:
+    """Art. 4.3 as the lowest level: a pair of BSNs i < j adds ``K**(n-i) * j`` (K = n + 2), so
+    of two pairings equal up to BSN k-1 the one giving BSN k the larger opponent (a floater meets
+    BSN 0: adds nothing) weighs more than anything the later positions can add (their total is
+    below ``K**(n-k)``)."""
+    if a not in pos or b not in pos:
+        return 0
+    n = len(pos)
+    i, j = sorted((pos[a], pos[b]))
+    return (n + 2) ** (n - i) * j
 
 
 def _solve(nodes: list[int], edges: dict[tuple[int, int], int]) -> tuple[int, set] | None:
@@ -137,15 +150,40 @@ def pair_bracket(bs: BursteinState, bracket: list[int], nxt: list[int], lower: l
     """3.2 and art. 4 for one bracket: (its pairs, its outgoing floaters)."""
     nodes = bracket + lower
     weight = Weights(bs, bracket, nxt)
+    pos = {n: k for k, n in enumerate(sorted(bracket, key=bs.rank_key), 1)}  # BSNs (4.1)
+    scale = (len(pos) + 2) ** len(pos)  # above the largest total of order weights
     edges = {}
     for i, a in enumerate(nodes):
         for b in nodes[i + 1:]:
             if bs.legal(a, b):
-                edges[(min(a, b), max(a, b))] = weight(a, b)
+                # +1: every pair counts (only perfect matchings are compared)
+                edges[(min(a, b), max(a, b))] = 1 + weight(a, b) * scale + order_weight(pos, a, b)
     best = _solve(nodes, edges)
     if best is None:
         raise UnpairableError(f"round {bs.round}: the bracket of {len(bracket)} players cannot be "
                               "paired with the rest still complete")
+    inb = set(bracket)
+    pairs = sorted(((a, b) if pos[a] < pos[b] else (b, a)) for a, b in best[1]
+                   if a in inb and b in inb)
+    paired = {x for p in pairs for x in p}
+    return pairs, [n for n in sorted(bracket, key=pos.get) if n not in paired]
+
+
+def pair_bracket_by_positions(bs: BursteinState, bracket: list[int], nxt: list[int],
+                              lower: list[int]) -> tuple[list[tuple[int, int]], list[int]]:
+    """The same bracket pairing found the long way (a check on :func:`pair_bracket`): the
+    optimum of [C5]-[C8] alone, then art. 4 fixed position by position - BSN #1 takes the
+    largest opponent (then the float) for which the optimum is still reached, then BSN #2 ..."""
+    nodes = bracket + lower
+    weight = Weights(bs, bracket, nxt)
+    edges = {}
+    for i, a in enumerate(nodes):
+        for b in nodes[i + 1:]:
+            if bs.legal(a, b):
+                edges[(min(a, b), max(a, b))] = 1 + weight(a, b)
+    best = _solve(nodes, edges)
+    if best is None:
+        raise UnpairableError(f"round {bs.round}: the bracket cannot be paired")
     value, witness = best
     bsn = sorted(bracket, key=bs.rank_key)  # 4.1
     inb = set(bracket)
@@ -192,4 +230,4 @@ def bracket_scores(bs: BursteinState, players) -> tuple[Decimal, ...]:
     return tuple(sorted((bs.score(n) for n in players), reverse=True))
 
 
-__all__ = ["pair_round", "choose_pab", "pair_bracket", "pab_key", "split", "board_order", "Weights"]
+__all__ = ["pair_round", "choose_pab", "pair_bracket", "pair_bracket_by_positions", "pab_key", "split", "board_order", "Weights"]
