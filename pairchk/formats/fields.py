@@ -70,11 +70,19 @@ def birth_to_iso(birth: str) -> str:
     return f"{m.group(1)}-{m.group(2)}-{m.group(3)}" if m else birth.strip()
 
 
+MAX_POINTS = Decimal(99999)  # 999 rounds of the richest scoring stay far below
+
+
 def parse_points(text: str) -> Decimal:
-    """Points as written by people: ``1.5``, ``1,5``, ``½``, ``2½``.
+    """Points as written by people: ``1.5``, ``1,5``, ``½``, ``2½``. A magnitude no tournament
+    can reach (``1e400``) is refused like a non-number: every writer must be able to format it.
 
     >>> parse_points("2½"), parse_points("1,5")
     (Decimal('2.5'), Decimal('1.5'))
+    >>> parse_points("1e400")
+    Traceback (most recent call last):
+    ...
+    ValueError: points '1e400' out of range (expected at most 99999)
     """
     t = str(text).strip().replace(",", ".")
     half = t.endswith("½")
@@ -86,6 +94,8 @@ def parse_points(text: str) -> Decimal:
         raise ValueError(f"not a number: {text!r}") from None
     if not value.is_finite():
         raise ValueError(f"not a number: {text!r}")
+    if abs(value) > MAX_POINTS:
+        raise ValueError(f"points {text!r} out of range (expected at most {MAX_POINTS})")
     return value + Decimal("0.5") if half else value
 
 
