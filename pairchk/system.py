@@ -72,6 +72,25 @@ class Violation:
     round: int | None = None
 
 
+def swiss_absolute_criteria(edition: str) -> tuple[Criterion, ...]:
+    """[C1]-[C4] as the 2026 texts of the Dubov and Burstein systems word them (arts. 2.1.1-2.2.1),
+    cited under ``edition`` (e.g. ``"C.04.4.2 (2026)"``): one wording for both systems.
+
+    >>> [c.key for c in swiss_absolute_criteria("C.04.4.1 (2026)")]
+    ['C1', 'C2', 'C3', 'C4']
+    """
+    return (
+        Criterion("C1", f"{edition} art. 2.1.1 [C1]", "players meeting a second time "
+                  "(C.04.1 art. 2)", True),
+        Criterion("C2", f"{edition} art. 2.1.2 [C2]", "PAB to a player who already had one or "
+                  "scored a win without playing (C.04.1 art. 4)", True),
+        Criterion("C3", f"{edition} art. 2.1.3 [C3]", "pairs of players with the same absolute "
+                  "colour preference", True),
+        Criterion("C4", f"{edition} art. 2.2.1 [C4]", "players left without a game or a PAB, or "
+                  "paired although not to be paired", True),
+    )
+
+
 def first_worse(published: Any, reference: Any) -> tuple[str, Any, Any, int] | None:
     """The first field of two quality records on which they differ: (key, published,
     reference, +1 if published is worse / -1 if better); None when equal on every field.

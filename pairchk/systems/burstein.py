@@ -23,20 +23,14 @@ from typing import Any
 from ..errors import PairchkError
 from ..model import Color, Tournament
 from ..pairing import RoundPairing, published_pairing
-from ..system import Criterion, UnpairableError, Violation
+from ..system import Criterion, UnpairableError, Violation, swiss_absolute_criteria
 from .burstein_pair import pab_key, pair_round
 from .burstein_rules import BursteinState, allocate, burstein_state, same_side, seeding_rounds
 
 ED = "C.04.4.2 (2026)"
 
 CRITERIA = (
-    Criterion("C1", f"{ED} art. 2.1.1 [C1]", "players meeting a second time (C.04.1 art. 2)", True),
-    Criterion("C2", f"{ED} art. 2.1.2 [C2]", "PAB to a player who already had one or scored a win "
-              "without playing (C.04.1 art. 4)", True),
-    Criterion("C3", f"{ED} art. 2.1.3 [C3]", "pairs of players with the same absolute colour "
-              "preference", True),
-    Criterion("C4", f"{ED} art. 2.2.1 [C4]", "players left without a game or a PAB, or paired "
-              "although not to be paired", True),
+    *swiss_absolute_criteria(ED),
     Criterion("PAB", f"{ED} art. 3.1", "PAB not to the lowest score, most games played, lowest "
               "ranking (score, -games, Buchholz, Sonneborn-Berger, -TPN of the assignee)"),
     Criterion("C5", f"{ED} art. 2.3.1 [C5]", "outgoing floaters (per bracket, top down)"),

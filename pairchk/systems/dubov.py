@@ -52,7 +52,7 @@ from ..errors import PairchkError
 from ..model import Color, Tournament
 from ..pairing import RoundPairing, published_pairing
 from ..state import PrefKind
-from ..system import Criterion, UnpairableError, Violation
+from ..system import Criterion, UnpairableError, Violation, swiss_absolute_criteria
 from .dubov_1997 import pair_1997
 from .dubov_pair import pair_2026
 from .dubov_rules import DubovState, allocate, colour_misses, dubov_state
@@ -61,13 +61,7 @@ ED26 = "C.04.4.1 (2026)"
 ED97 = "C.04.4.1 (1997)"
 
 CRITERIA_2026 = (
-    Criterion("C1", f"{ED26} art. 2.1.1 [C1]", "players meeting a second time (C.04.1 art. 2)", True),
-    Criterion("C2", f"{ED26} art. 2.1.2 [C2]", "PAB to a player who already had one or scored a win "
-              "without playing (C.04.1 art. 4)", True),
-    Criterion("C3", f"{ED26} art. 2.1.3 [C3]", "pairs of players with the same absolute colour "
-              "preference", True),
-    Criterion("C4", f"{ED26} art. 2.2.1 [C4]", "players left without a game or a PAB, or paired "
-              "although not to be paired", True),
+    *swiss_absolute_criteria(ED26),
     Criterion("PAB", f"{ED26} art. 3.1", "PAB not to the lowest score, most games played, largest "
               "TPN (score, -games, -TPN of the assignee)"),
     Criterion("C5", f"{ED26} art. 2.3.1 [C5]", "upfloaters (per bracket, top down)"),
