@@ -36,6 +36,8 @@ CASES = {
     # final 10,000-input run: SwissPerfect total 1e400 reached the chess-results XML writer,
     # whose Decimal.quantize overflowed (InvalidOperation); points beyond 99999 are refused
     "huge-points.spx": ":22:36: total '1e400' is not a number",
+    # final 10,000-input run: openpyxl's TypeError from a sheet part's attribute escaped
+    "sheet-typeerror.xlsx": "sheet 'Tournament' cannot be read (TypeError: expected <class 'int'>)",
 }
 
 runner = CliRunner()

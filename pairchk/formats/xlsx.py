@@ -335,6 +335,9 @@ def _part_errors() -> tuple[type[BaseException], ...]:
 
 
 _PART_ERRORS = _part_errors()
+# openpyxl's own parsers also raise these for a damaged or foreign part (e.g. TypeError from a
+# descriptor when a sheet's <sheetFormatPr baseColWidth> is not a number)
+_OPENPYXL_ERRORS = _PART_ERRORS + (TypeError, AttributeError, IndexError)
 
 
 class _Sheet:
@@ -346,7 +349,7 @@ class _Sheet:
         try:
             self.rows = [list(r) for r in ws.iter_rows(max_row=MAX_ROWS + 1, max_col=MAX_COLS,
                                                       values_only=True)]
-        except _PART_ERRORS as exc:
+        except _OPENPYXL_ERRORS as exc:
             raise FormatError(f"sheet {self.title!r} cannot be read ({type(exc).__name__}: {exc})",
                               path=path, expected="a well-formed worksheet part",
                               hint="the workbook is damaged; open and save it again in a spreadsheet program"
@@ -434,8 +437,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
                           ) from None
     try:
         wb = load_workbook(io.BytesIO(data), data_only=True, read_only=True)
-    except _PART_ERRORS + (TypeError, AttributeError, IndexError) as exc:
-        # openpyxl raises these for a damaged or foreign package part
+    except _OPENPYXL_ERRORS as exc:
         raise FormatError(f"not a readable .xlsx workbook ({type(exc).__name__}: {exc})", path=path,
                           expected="an Excel 2007+ workbook",
                           hint="the workbook is damaged; open and save it again in a spreadsheet program"
