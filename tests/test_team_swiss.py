@@ -200,3 +200,15 @@ def test_html_report_of_a_team_file_shows_teams():
     assert "11 teams" in text and "SC Postbauer-Heng" in text
     names = [td.text_content() for td in doc.xpath("//table//td[@class='name']")]
     assert "DJK Regensburg-Nord" in names and "Schatz, Christian" not in names
+
+
+def test_prohibited_pairing_of_the_file_is_named_as_such():
+    """TRF26 260 ``260   1  14    1   11   16``: India, India 2 and India 3 may not meet in rounds
+    1-14; the TEC sample pairs 16-1 in round 3: a prohibited pairing, not a rematch."""
+    t = load(shared("samples", "trf26", "fide-tec-grandmommys-cup-team-trf26.trf").read_bytes(),
+             path="x.trf").tournament
+    st = ts.round_state(t, 3)
+    out = ts.violations(st, ts.published(t, 3))
+    assert [v.rule for v in out] == ["competition rules: prohibited pairing (TRF26 260)"]
+    assert out[0].text.startswith("teams 16 India 3 and 1 India may not be paired")
+    assert frozenset((1, 16)) not in {p.players for p in ts.pair(st).pairs}

@@ -663,10 +663,15 @@ def violations(st: TeamRoundState, pairing: RoundPairing) -> list[Violation]:
     """Breaches of [C1] and [C2] by ``pairing``."""
     out = []
     for p in pairing.pairs:
-        if st.met(p.white, p.black):
-            out.append(Violation(CRITERIA[0].article, f"teams {_name(st, p.white)} and "
-                                 f"{_name(st, p.black)} have already met",
-                                 (p.white, p.black), st.round))
+        a, b = p.white, p.black
+        if b in st.teams[a].opponents:
+            out.append(Violation(CRITERIA[0].article, f"teams {_name(st, a)} and "
+                                 f"{_name(st, b)} have already met", (a, b), st.round))
+        elif frozenset((a, b)) in st.forbidden:
+            out.append(Violation("competition rules: prohibited pairing (TRF26 260)",
+                                 f"teams {_name(st, a)} and {_name(st, b)} may not be paired "
+                                 "in this round (a prohibited pairing of the file)", (a, b),
+                                 st.round))
     if pairing.bye is not None and st.teams[pairing.bye].pab_barred:
         out.append(Violation(CRITERIA[1].article, f"team {_name(st, pairing.bye)} received the "
                              "pairing-allocated bye after a PAB, a forfeit win or a full-point "
