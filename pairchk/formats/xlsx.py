@@ -172,59 +172,53 @@ def _put(ws, row: int, col: int, value) -> None:
 
 
 def dump(t: Tournament, **_options) -> Dumped:
-    """Write ``t`` as an .xlsx workbook."""
+    """Write ``t`` as an .xlsx workbook: the sheets Tournament, Players, Rounds, Crosstable."""
     require_consistent(t, "xlsx")
     from openpyxl import Workbook
     from openpyxl.styles import Font
 
     warnings = carry.dropped(t, NAME, CANNOT_CARRY)
     wb = Workbook()
-    ws = wb.active
-    ws.title = "Tournament"
+    sheets = (("Tournament", _tournament_rows(t), {"A": 24, "B": 40}),
+              ("Players", _player_rows(t), {"B": 30}),
+              ("Rounds", _round_rows(t), {}),
+              ("Crosstable", _crosstable_rows(t), {}))
     bold = Font(bold=True)
-    _put(ws, 1, 1, "Field")
-    _put(ws, 1, 2, "Value")
-    row = 2
+    for i, (title, rows, widths) in enumerate(sheets):
+        ws = wb.active if i == 0 else wb.create_sheet(title)
+        ws.title = title
+        for r, row in enumerate(rows, 1):
+            for c, value in enumerate(row, 1):
+                _put(ws, r, c, value)
+        for column, width in widths.items():
+            ws.column_dimensions[column].width = width
+        for cell in ws[1]:
+            cell.font = bold
+        ws.freeze_panes = "A2"
+    buf = io.BytesIO()
+    wb.save(buf)
+    return Dumped(buf.getvalue(), warnings)
+
+
+def _tournament_rows(t: Tournament) -> list[tuple]:
+    """The Tournament sheet: one field a row (label, value ...), then the records."""
+    rows: list[tuple] = [("Field", "Value")]
     for label, field in _T_SCALAR:
         value = getattr(t, field)
         if field == "initial_color":
             value = "" if value is Color.NONE else value.value
-        _put(ws, row, 1, label)
-        _put(ws, row, 2, value)
-        row += 1
-    for label, field in _T_LIST:
-        _put(ws, row, 1, label)
-        for i, v in enumerate(getattr(t, field)):
-            _put(ws, row, 2 + i, v)
-        row += 1
-    for name in _SCORE_FIELDS:
-        value = getattr(t.scoring, name)
-        _put(ws, row, 1, f"Points: {name}")
-        _put(ws, row, 2, value)
-        row += 1
-    for fp in t.forbidden_pairs:
-        _put(ws, row, 1, "Forbidden pair")
-        _put(ws, row, 2, " ".join(map(str, fp.players)))
-        _put(ws, row, 3, fp.first_round)
-        _put(ws, row, 4, fp.last_round)
-        row += 1
-    for db in t.declared_byes:
-        _put(ws, row, 1, "Declared bye")
-        _put(ws, row, 2, db.round)
-        _put(ws, row, 3, db.kind.value)
-        _put(ws, row, 4, " ".join(map(str, db.players)))
-        row += 1
+        rows.append((label, value))
+    rows += [(label, *getattr(t, field)) for label, field in _T_LIST]
+    rows += [(f"Points: {name}", getattr(t.scoring, name)) for name in _SCORE_FIELDS]
+    rows += [("Forbidden pair", " ".join(map(str, fp.players)), fp.first_round, fp.last_round)
+             for fp in t.forbidden_pairs]
+    rows += [("Declared bye", db.round, db.kind.value, " ".join(map(str, db.players)))
+             for db in t.declared_byes]
     for acc in t.acceleration:
-        for label, values in (("Acceleration", acc.points),
-                              ("Acceleration (match points)", acc.match_points)):
-            if label.endswith("points)") and not values:
-                continue
-            _put(ws, row, 1, label)
-            _put(ws, row, 2, acc.player)
-            for i, pts in enumerate(values):
-                _put(ws, row, 3 + i, pts)
-            row += 1
-    records = (
+        rows.append(("Acceleration", acc.player, *acc.points))
+        if acc.match_points:
+            rows.append(("Acceleration (match points)", acc.player, *acc.match_points))
+    rows += (
         [("Team", tm.number, tm.name, _ids_text(tm.members), tm.nickname, tm.strength,
           tm.match_points, tm.game_points, tm.rank) for tm in t.teams]
         + [("Line-up", lu.round, lu.team, _ids_text(lu.players), lu.opponent) for lu in t.lineups]
@@ -235,75 +229,53 @@ def dump(t: Tournament, **_options) -> Dumped:
             nr.raw) for p in t.players for nr in p.national_ratings]
         + [("Player field", p.number, key, value) for p in t.players for key, value in p.extra]
     )
-    for rec in records:
-        for c, v in enumerate(rec, 1):
-            _put(ws, row, c, v)
-        row += 1
-    for label, field in _T_REPEAT:
-        for v in getattr(t, field):
-            _put(ws, row, 1, label)
-            _put(ws, row, 2, v)
-            row += 1
-    ws.column_dimensions["A"].width = 24
-    ws.column_dimensions["B"].width = 40
+    rows += [(label, v) for label, field in _T_REPEAT for v in getattr(t, field)]
+    return rows
 
-    ws = wb.create_sheet("Players")
-    for c, (label, _) in enumerate(PLAYER_COLUMNS, 1):
-        _put(ws, 1, c, label)
-    for r, p in enumerate(t.players, 2):
-        for c, (_, field) in enumerate(PLAYER_COLUMNS, 1):
-            value = getattr(p, field)
-            if field == "status":
-                value = "" if value is Status.ACTIVE else "withdrawn"
-            _put(ws, r, c, value)
-    ws.column_dimensions["B"].width = 30
 
-    ws = wb.create_sheet("Rounds")
-    for c, label in enumerate(ROUND_COLUMNS, 1):
-        _put(ws, 1, c, label)
+def _player_rows(t: Tournament) -> list[tuple]:
+    def value(p, field):
+        v = getattr(p, field)
+        return ("" if v is Status.ACTIVE else "withdrawn") if field == "status" else v
+
+    return ([tuple(label for label, _ in PLAYER_COLUMNS)]
+            + [tuple(value(p, field) for _, field in PLAYER_COLUMNS) for p in t.players])
+
+
+def _round_rows(t: Tournament) -> list[tuple]:
+    """One row per board or bye: round, board, white, black, result, colours, names."""
     names = {p.number: p.name for p in t.players}
-    row = 2
+    rows: list[tuple] = [tuple(ROUND_COLUMNS)]
     for rnd in range(1, t.played_rounds + 1):
         board_no = 0
         for b in boards(t, rnd):
-            _put(ws, row, 1, rnd)
-            _put(ws, row, 3, b.white)
-            _put(ws, row, 7, names.get(b.white, ""))
             if b.black is None:
-                _put(ws, row, 5, _BYE_OUT[b.white_entry.kind])
-            else:
-                board_no += 1
-                _put(ws, row, 2, board_no)
-                _put(ws, row, 4, b.black)
-                _put(ws, row, 8, names.get(b.black, ""))
-                _put(ws, row, 5, result_text(b.white_entry and b.white_entry.kind,
-                                             b.black_entry and b.black_entry.kind))
-                if not b.colored:
-                    _put(ws, row, 6, "none")
-            row += 1
+                rows.append((rnd, None, b.white, None, _BYE_OUT[b.white_entry.kind], None,
+                             names.get(b.white, "")))
+                continue
+            board_no += 1
+            result = result_text(b.white_entry and b.white_entry.kind,
+                                 b.black_entry and b.black_entry.kind)
+            rows.append((rnd, board_no, b.white, b.black, result, None if b.colored else "none",
+                         names.get(b.white, ""), names.get(b.black, "")))
+    return rows
 
-    ws = wb.create_sheet("Crosstable")
+
+def _crosstable_rows(t: Tournament) -> list[tuple]:
     rounds = t.played_rounds
-    for c, label in enumerate(["No", "Name", "Points"] + [f"R{r}" for r in range(1, rounds + 1)], 1):
-        _put(ws, 1, c, label)
-    for r, p in enumerate(t.players, 2):
-        _put(ws, r, 1, p.number)
-        _put(ws, r, 2, p.name)
-        _put(ws, r, 3, t.score(p.number))
+    rows: list[tuple] = [("No", "Name", "Points", *(f"R{r}" for r in range(1, rounds + 1)))]
+    for p in t.players:
+        cells = []
         for rnd in range(1, rounds + 1):
             e = p.entry(rnd)
             if e.kind is Kind.NOT_PAIRED:
+                cells.append(None)
                 continue
             cell = f"{e.opponent or ''}{e.color.value if e.color is not Color.NONE else ''}" \
                    f"{_side(e.kind) if e.kind is not Kind.ABSENT else ''}"
-            _put(ws, r, 3 + rnd, cell if e.opponent else _BYE_OUT.get(e.kind, e.kind.code))
-    for sheet in wb.worksheets:
-        for cell in sheet[1]:
-            cell.font = bold
-        sheet.freeze_panes = "A2"
-    buf = io.BytesIO()
-    wb.save(buf)
-    return Dumped(buf.getvalue(), warnings)
+            cells.append(cell if e.opponent else _BYE_OUT.get(e.kind, e.kind.code))
+        rows.append((p.number, p.name, t.score(p.number), *cells))
+    return rows
 
 
 # ---------------------------------------------------------------- reading
