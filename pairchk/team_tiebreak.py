@@ -39,33 +39,12 @@ from typing import Mapping
 
 from . import tiebreak as tb
 from .model import Color, Kind, Player, ScoreSystem, Tournament
+from .teams import is_team_event, team_of as _team_of
+from .teams import match_point_scale as match_points  # the one reading of TRF26 362
 
 ZERO = Decimal(0)
 UNSUPPORTED = ("BC", "TBR", "BBE", "EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB", "SSSC")
 _ESB = re.compile(r"^E([MG])([MG])SB$")
-
-
-def is_team_event(t: Tournament) -> bool:
-    """Teams are declared and their players are known."""
-    return bool(t.teams) and any(p.team for p in t.players)
-
-
-def match_points(t: Tournament) -> tuple[Decimal, Decimal, Decimal]:
-    """(win, draw, loss) match points from TRF26 362, else 2 / 1 / 0.
-
-    >>> match_points(Tournament(team_scoring="TW 3.0   TD 1.0   TL 0.0"))
-    (Decimal('3.0'), Decimal('1.0'), Decimal('0.0'))
-    """
-    got = dict(re.findall(r"T([WDL])\s*(\d+(?:\.\d+)?)", t.team_scoring or ""))
-    return (Decimal(got.get("W", "2")), Decimal(got.get("D", "1")), Decimal(got.get("L", "0")))
-
-
-def _team_of(t: Tournament) -> dict[int, int]:
-    out = {p.number: p.team for p in t.players if p.team}
-    for team in t.teams:
-        for m in team.members:
-            out.setdefault(m, team.number)
-    return out
 
 
 def boards(t: Tournament) -> int:
