@@ -256,6 +256,7 @@ def read_stand_ins(t: Tournament) -> tuple[Tournament, list[str]]:
 _TEXT_SYSTEMS = (
     (re.compile(r"burstein", re.I), "burstein"),  # before "swiss": "Burstein Swiss System"
     (re.compile(r"dubo[vw]", re.I), "dubov"),  # "Dubov Swiss System", German "nach DUBOW"
+    (re.compile(r"\blim\b", re.I), "lim"),  # "Lim System" (ETT26 gives Lim no 192 code)
     (re.compile(r"dutch|holl|swiss|schweizer|suisse|suizo|svizzero", re.I), "dutch"),
     (re.compile(r"berger|round.?robin|rundensystem|tournoi toutes rondes|todos contra todos", re.I),
      "berger"),
@@ -263,7 +264,7 @@ _TEXT_SYSTEMS = (
     (re.compile(r"knock.?out|k\.?\s?o\.?-system", re.I), "knockout"),
 )
 # Systems pairchk recognises but cannot pair (yet): named in the "not checked" note.
-_UNPAIRABLE_TEXT = re.compile(r"\blim\b|scheveningen|schiller|double.?swiss|"
+_UNPAIRABLE_TEXT = re.compile(r"scheveningen|schiller|double.?swiss|"
                               r"keizer|amalfi|monrad|accelerated", re.I)
 
 

@@ -43,6 +43,7 @@ MODULES: dict[str, str] = {
     "team": "pairchk.systems.team_swiss",  # FIDE C.04.6 Swiss team system
     "team-berger": "pairchk.systems.team_roundrobin",  # team round robins (Berger tables)
     "burstein": "pairchk.systems.burstein",  # FIDE C.04.4.2 Burstein (2026)
+    "lim": "pairchk.systems.lim",  # FIDE C.04.4.3 Lim (2026)
 }
 
 _registered: dict[str, "System"] = {}
@@ -74,7 +75,7 @@ def get(name: str) -> "System":
     >>> get("nosuch")
     Traceback (most recent call last):
     ...
-    pairchk.errors.PairchkError: unknown pairing system 'nosuch'; known systems: dutch, dubov, berger, rutsch, travel-partner, knockout, club, team, team-berger, burstein
+    pairchk.errors.PairchkError: unknown pairing system 'nosuch'; known systems: dutch, dubov, berger, rutsch, travel-partner, knockout, club, team, team-berger, burstein, lim
     """
     if name in _registered:
         return _registered[name]
