@@ -13,9 +13,9 @@ compatibility of every two players and whether the tournament is a declared Maxi
 ...     Player(2, entries=(RoundEntry(Kind.WIN, 4, W), RoundEntry(Kind.WIN, 3, W))),
 ...     Player(3, entries=(RoundEntry(Kind.LOSS, 1, B), RoundEntry(Kind.LOSS, 2, B))),
 ...     Player(4, entries=(RoundEntry(Kind.LOSS, 2, B), RoundEntry(Kind.LOSS, 1, B)))))
->>> ls = lim_state(t, 3)  # 1 and 2 both had White twice: a third time for one of them (2.1)
->>> str(ls.median), ls.compatible(1, 2), ls.compatible(1, 3), ls.due(1)
-('1', False, True, <Color.BLACK: 'b'>)
+>>> ls = lim_state(t, 3)  # 1 and 2 had White twice, 3 and 4 Black twice (2.1)
+>>> str(ls.median), ls.compatible(1, 2), ls.compatible(3, 4), ls.due(1)
+('1', False, False, <Color.BLACK: 'b'>)
 """
 
 from __future__ import annotations
