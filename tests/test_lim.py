@@ -1,0 +1,512 @@
+"""Lim system (C.04.4.3, 2026 text): the worked examples of the text, a hand-worked case for each
+article, and invariants over generated tournaments.
+
+Sources. The stored FIDE handbook page (handbook.fide.com/chapter/C040403202602, the search
+tool's "pages" corpus) gives articles 1.1-2.3.3 verbatim; they are quoted as such. The rest of
+the text (the exchange tables of 4.2/4.3, 4.4, 2.6, Articles 3, 5, 6, 7) was read through
+secondary sources that cite it article by article (public research notes and test fixtures of
+independent implementations); those tests say "the text's example" or give the rule in our words
+and name the article, never a quotation we could not check.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import replace
+
+import pytest
+
+from pairchk.checker import check_round, resolve_system
+from pairchk.generate import Settings, generate
+from pairchk.model import Color, ForbiddenPair, Kind, Player, RoundEntry, Tournament
+from pairchk.pairing import Pair, RoundPairing
+from pairchk.system import UnpairableError, first_worse
+from pairchk.systems import for_code, get
+from pairchk.systems.lim import SYSTEM, walk
+from pairchk.systems.lim_pair import (Made, _pair_median, exchange_order, groups_above,
+                                      groups_below, pab, pair_group, pair_round, run_round)
+from pairchk.systems.lim_rules import Direction, LimState, allocate, lim_state
+
+W, B = Color.WHITE, Color.BLACK
+DOWN, UP = Direction.DOWN, Direction.UP
+
+
+# ----------------------------------------------------------------------------- helpers
+
+def _field(n: int, rounds: int = 9, **kw) -> Tournament:
+    return Tournament(rounds=rounds, initial_color=W, players=tuple(
+        Player(i, name=f"P{i}", rating=2500 - 10 * i) for i in range(1, n + 1)), **kw)
+
+
+def _group_state(n: int, met: dict[int, tuple[int, ...]] = {}, extra: int = 0,
+                 colours: dict[int, str] = {}, floated: tuple[int, ...] = (),
+                 ratings: dict[int, int] = {}, maxi: bool = False) -> LimState:
+    """Players 1..n+extra (same score) with the given meetings, colour histories ("WB" =
+    White then Black), previous-round floats and ratings, for scoregroup-level cases."""
+    ls = lim_state(_field(n + extra), 2)
+    base = ls.base
+    players = dict(base.players)
+    for k, ps in players.items():
+        cols = tuple(W if c == "W" else B for c in colours.get(k, ""))
+        players[k] = dataclasses.replace(
+            ps, colors=cols, floats=("D",) if k in floated else (None,),
+            rating=ratings.get(k, ps.rating))
+    pairs_met = {frozenset((a, b)) for a, bs in met.items() for b in bs}
+    base = dataclasses.replace(base, players=players)
+    ls = dataclasses.replace(ls, base=base, maxi=maxi)
+    from pairchk.systems.lim_rules import pair_allowed
+
+    partners = {a: frozenset(b for b in players if b != a and frozenset((a, b)) not in pairs_met
+                             and pair_allowed(players[a].colors, players[b].colors))
+                for a in players}
+    return dataclasses.replace(ls, partners=partners)
+
+
+def _show(pairs) -> str:
+    return " ".join(sorted(f"{min(p)}-{max(p)}" for p in pairs))
+
+
+# ----------------------------------------------------------------------------- registry
+
+def test_registry_codes_and_text():
+    assert get("lim") is SYSTEM
+    for code in ("FIDE_LIM", "fide_lim_baku", "FIDE_LIM_2026"):
+        assert for_code(code) is SYSTEM
+    # ETT26 has no Lim code: a TRF16 092 / free text naming Lim selects it
+    t = Tournament(system_text="Lim System")
+    system, where, why = resolve_system(t)
+    assert system is SYSTEM and "Lim System" in where and why == ""
+    assert SYSTEM.select_edition(t) == ("2026", "the Lim text of 2026")
+
+
+# ----------------------------------------------------------------------------- Article 1, 7
+
+def test_pab_1_1_lowest_rank_in_lowest_scoregroup():
+    """1.1 (verbatim): "In addition of what is stated in Article 3 of the Basic Rules for Swiss
+    Systems, the pairing-allocated bye is awarded to the player with the lowest rank in the lowest
+    scoregroup." Round 2 of five: 1 beat 4, 2-5 drawn, 3 beat... the lowest scoregroup is {4, 6}
+    (0 points, 6 had no PAB: it lost), its lowest ranked player is 6; 5 (the PAB of round 1)
+    could not get it again (Basic Rule 4)."""
+    L = RoundEntry
+    rows = {1: [L(Kind.WIN, 4, W)], 2: [L(Kind.DRAW, 3, B)], 3: [L(Kind.DRAW, 2, W)],
+            4: [L(Kind.LOSS, 1, B)], 5: [L(Kind.PAB)]}
+    t = Tournament(rounds=5, initial_color=W, players=tuple(
+        Player(n, rating=2500 - 10 * n, entries=tuple(rows[n])) for n in range(1, 6)))
+    assert pab(lim_state(t, 2)) == 4
+    # with 4 already having had a bye, the next lowest-ranked of the lowest group ... is none:
+    # the next scoregroup up (0.5: 2, 3), lowest rank first: 3
+    rows[4] = [L(Kind.FULL_BYE)]
+    rows[1] = [L(Kind.ZERO_BYE)]
+    t = Tournament(rounds=5, initial_color=W, players=tuple(
+        Player(n, rating=2500 - 10 * n, entries=tuple(rows[n])) for n in range(1, 6)))
+    assert pab(lim_state(t, 2)) == 1  # 1 has 0 points (zero-point bye) and may get the PAB
+
+
+def test_round_one_7_1_bye_to_the_lowest_rated_7_2_top_half_against_bottom_half():
+    """7.1: in round 1 the bye goes to the lowest rated player (not the lowest ranked: here 11 is
+    rated lowest though numbered 11 of 39). 7.2 (the text's forty-player example): 1 v 21,
+    22 v 2, 3 v 23, 24 v 4, ..., 40 v 20 when #1 draws White; the mirror when #1 draws Black."""
+    t = _field(40)
+    for lot, first in ((W, ["1-21", "22-2", "3-23", "24-4"]), (B, ["21-1", "2-22", "23-3", "4-24"])):
+        p = pair_round(lim_state(replace(t, initial_color=lot), 1))
+        games = [f"{x.white}-{x.black}" for x in p.pairs]
+        assert games[:4] == first and p.bye is None
+        assert games[-1] == ("40-20" if lot is W else "20-40")
+    players = list(_field(39).players)
+    players[10] = players[10].replace(rating=1000)
+    p = pair_round(lim_state(replace(_field(39), players=tuple(players)), 1))
+    assert p.bye == 11
+    players[10] = players[10].replace(rating=None)
+    players[30] = players[30].replace(rating=None)
+    # unrated counts as the lowest rating; of two unrated the lower ranked (31)
+    assert pair_round(lim_state(replace(_field(39), players=tuple(players)), 1)).bye == 31
+
+
+# ----------------------------------------------------------------------------- Article 2
+
+def test_compatibility_2_1_and_last_round_article_6():
+    """2.1 (verbatim): "Two players who have not yet played each other are said to be compatible
+    provided that the pairing will not require either player to have the same colour in three
+    successive rounds, or to have three more of one colour than the other." Article 6: in the
+    last round the colour limits give way to pairing players of the same score."""
+    ls = _group_state(4, colours={1: "BWW", 2: "WBWW", 3: "WW", 4: "BB"})
+    assert not ls.compatible(1, 2)  # both must have Black: one would get White a third time
+    assert ls.compatible(1, 4) and ls.compatible(3, 4)
+    L = RoundEntry
+    rows = {1: [L(Kind.WIN, 3, W), L(Kind.WIN, 4, W)], 2: [L(Kind.WIN, 4, W), L(Kind.WIN, 3, W)],
+            3: [L(Kind.LOSS, 1, B), L(Kind.LOSS, 2, B)], 4: [L(Kind.LOSS, 2, B), L(Kind.LOSS, 1, B)]}
+    for rounds, expected in ((5, False), (3, True)):
+        t = Tournament(rounds=rounds, initial_color=W, players=tuple(
+            Player(n, rating=2500 - n, entries=tuple(rows[n])) for n in range(1, 5)))
+        assert lim_state(t, 3).compatible(1, 2) is expected
+    with pytest.raises(UnpairableError):  # round 3 of 5: 1-2 and 3-4 both break 2.1
+        SYSTEM.pair(SYSTEM.state(replace(t, rounds=5), 3, edition="2026"))
+    last = SYSTEM.pair(SYSTEM.state(t, 3, edition="2026"))  # round 3 of 3: Article 6
+    assert sorted(x.players for x in last.pairs) == [frozenset((1, 2)), frozenset((3, 4))]
+
+
+def test_order_2_2_median_last():
+    """2.2 (verbatim): "The Median Scoregroup is the scoregroup with players having the score
+    equal to half the number of rounds that have been played. Pairing begins with the highest
+    scoregroup and proceeds downward until just before the Median Scoregroup, then continues with
+    the lowest scoregroup and proceeds upwards to the Median Scoregroup which is paired last.
+    The Median-Scoregroup is paired downward." After 8 rounds: 8..5 downward, 0..3 upward, 4
+    last."""
+    ls = lim_state(_field(18), 9)
+    scores = {n: i // 2 for i, n in enumerate(range(1, 19))}
+    players = dict(ls.base.players)
+    for n, s in scores.items():
+        players[n] = dataclasses.replace(players[n], pairing_score=s)
+    ls = dataclasses.replace(ls, base=dataclasses.replace(ls.base, players=players))
+    assert ls.median == 4
+    order = list(ls.base.order)
+    assert groups_above(ls, order) == [8, 7, 6, 5]
+    assert groups_below(ls, order) == [0, 1, 2, 3]
+
+
+def test_floaters_2_3_players_without_suitable_opponents():
+    """2.3.1 (verbatim): players who "have already played all the players of their scoregroup"
+    are transferred to a neighbouring scoregroup; 2.3.4 (the 1999 text's 2.3 d, verbatim): "it is
+    necessary to make even the number of players in the score-group". Five players, #2 has met
+    all the others: #2 floats, and no second player (the number is then even)."""
+    ls = _group_state(5, met={2: (1, 3, 4, 5)}, extra=2)
+    res = pair_group(ls, [1, 2, 3, 4, 5], [], DOWN, [6, 7])
+    assert res.floaters == (2,) and _show(res.pairs) == "1-4 3-5"
+
+
+def test_cracking_2_6_lower_side_when_more_floaters_came_from_above():
+    """2.6 (the text, in our words): when the Median Scoregroup cannot be paired, the next pairing
+    of the neighbouring scoregroup is broken up: of the lower one when more floaters came from
+    above than from below, else of the higher one. Median {4} with downfloater 3 (3-4 met);
+    above made 1-2, below made 5-6: one floater from above, none from below: 5-6 is cracked and
+    5, 6 join the median as upfloaters: 3 takes the first available player due the other colour
+    (3.6): 6; then 4-5."""
+    ls = _group_state(6, met={4: (1, 2, 3)}, colours={1: "WB", 2: "BW", 3: "WB", 4: "BW",
+                                                      5: "WB", 6: "BW"})
+    above, below = [Made((1, 2), True)], [Made((5, 6), False)]
+    made, cracked = _pair_median(ls, [4], [3], [], above, below)
+    assert cracked == 1 and below == [] and above == [Made((1, 2), True)]
+    assert _show(m.pair for m in made) == "3-6 4-5"
+    # one floater from each side (not more from above): the higher side's 1-2 is cracked; the
+    # median {4, 8} + 3, 1, 2 from above + 7 from below: 1 takes the first available, 3 (1-2
+    # would leave 3 without an opponent), 2 takes 4, the upfloater 7 gets 8
+    above, below = [Made((1, 2), True)], [Made((5, 6), False)]
+    ls = _group_state(8, met={3: (4, 7, 8)})
+    made, cracked = _pair_median(ls, [4, 8], [3], [7], above, below)
+    assert cracked == 1 and above == [] and below == [Made((5, 6), False)]
+    assert [m.pair for m in made] == [(1, 3), (2, 4), (7, 8)]
+
+
+# ----------------------------------------------------------------------------- Article 3
+
+def test_floater_choice_3_2_2_colours_and_3_2_4_lowest_numbered():
+    """3.2.2: the floater is one whose transfer tends to equalise the numbers due White and Black
+    (three due White, two due Black: one due White floats); 3.2.4: downward the lowest numbered
+    of them (#4), upward the highest numbered (#1)."""
+    ls = _group_state(5, extra=2, colours={1: "B", 2: "W", 3: "B", 4: "B", 5: "W"})
+    assert pair_group(ls, [1, 2, 3, 4, 5], [], DOWN, [6, 7]).floaters == (4,)
+    assert pair_group(ls, [1, 2, 3, 4, 5], [], UP, [6, 7]).floaters == (1,)
+    plain = _group_state(5, extra=2)
+    assert pair_group(plain, [1, 2, 3, 4, 5], [], DOWN, [6, 7]).floaters == (5,)
+    assert pair_group(plain, [1, 2, 3, 4, 5], [], UP, [6, 7]).floaters == (1,)
+
+
+def test_floater_choice_3_2_3_maxi_tournament_100_points():
+    """3.2.3: in a Maxi-tournament the colour choice of 3.2.2 is limited to players rated within
+    100 points of the player 3.2.4 would float: #4 (2200) is 150 above #5 (2050), so #5 floats."""
+    kw = dict(extra=2, colours={1: "B", 2: "W", 3: "B", 4: "B", 5: "W"},
+              ratings={1: 2500, 2: 2400, 3: 2300, 4: 2200, 5: 2050})
+    assert pair_group(_group_state(5, **kw), [1, 2, 3, 4, 5], [], DOWN, [6, 7]).floaters == (4,)
+    maxi = _group_state(5, maxi=True, **kw)
+    assert pair_group(maxi, [1, 2, 3, 4, 5], [], DOWN, [6, 7]).floaters == (5,)
+
+
+def test_floater_types_3_9_and_previous_round_3_10():
+    """3.9: a floater with no compatible opponent in the adjacent scoregroup (type c) is avoided
+    for one that has one (type d): #3 has met 6 and 7, so #2 floats. 3.10: a player who floated
+    in the previous round is avoided: #5 did, #4 floats. An incoming floater (type b) is avoided
+    for a resident (type d)."""
+    ls = _group_state(3, met={3: (6, 7)}, extra=4)
+    assert pair_group(ls, [1, 2, 3], [], DOWN, [6, 7]).floaters == (2,)
+    ls = _group_state(5, extra=2, floated=(5,))
+    assert pair_group(ls, [1, 2, 3, 4, 5], [], DOWN, [6, 7]).floaters == (4,)
+    ls = _group_state(5, extra=2)
+    # 5 came in as a floater (it sorts after the residents only by number here): 4 floats
+    res = pair_group(ls, [1, 2, 3, 4], [5], DOWN, [6, 7])
+    assert res.floaters == (4,)
+
+
+def test_incoming_floaters_paired_first_3_6():
+    """3.6: a downfloater is paired first, with the highest numbered (#1 side) available player
+    due the other colour. Downfloater 9 (due White) into {1..4}; one of the five floats: the
+    residents before the incoming floater (3.9), a player due White, the majority colour (3.2.2),
+    the lowest numbered of them: #3. Then 9 takes #2 (#1 is due White too), and 1-4."""
+    ls = _group_state(9, colours={9: "B", 1: "B", 2: "W", 3: "B", 4: "W"})
+    res = pair_group(ls, [1, 2, 3, 4], [9], DOWN, [])
+    assert res.floaters == (3,) and res.pairs == ((9, 2), (1, 4))
+
+
+# ----------------------------------------------------------------------------- Article 4
+
+@pytest.mark.parametrize("column,met1,pairs", [
+    (1, (), "1-4 2-5 3-6"), (2, (4,), "1-5 2-4 3-6"), (3, (4, 5), "1-6 2-4 3-5"),
+    (4, (4, 5, 6), "1-3 2-5 4-6"), (5, (4, 5, 6, 3), "1-2 3-5 4-6")])
+def test_exchange_table_4_2(column, met1, pairs):
+    """4.2 (the text's table for six players): #1 tries 4, 5, 6, then 3, 2; each column is the
+    pairing of the scoregroup when #1 has met the players before it."""
+    assert exchange_order([1, 2, 3, 4, 5, 6]) == [4, 5, 6, 3, 2]
+    ls = _group_state(6, met={1: met1})
+    res = pair_group(ls, [1, 2, 3, 4, 5, 6], [], DOWN, [])
+    assert res.floaters == () and _show(res.pairs) == pairs
+
+
+@pytest.mark.parametrize("column,met2,pairs", [
+    (1, (), "1-6 2-4 3-5"), (2, (4,), "1-6 2-5 3-4"), (3, (4, 5), "1-6 2-3 4-5"),
+    (4, (4, 5, 3), "1-3 2-6 4-5"), (5, (4, 5, 3, 6), "1-2 3-5 4-6")])
+def test_exchange_table_4_3(column, met2, pairs):
+    """4.3 (the text's table): #1 has met 4 and 5 and found #6; #2 then tries 4, 5, 3; when #2
+    has none of them, #1's opponent changes (to 3, then 2) so that #2 gets one."""
+    ls = _group_state(6, met={1: (4, 5), 2: met2})
+    res = pair_group(ls, [1, 2, 3, 4, 5, 6], [], DOWN, [])
+    assert _show(res.pairs) == pairs
+
+
+def test_4_4_keep_as_many_pairings_as_the_group_can_have():
+    """4.4 / 4.4.2 (the text's example): #1 and #2 have met each other and every player but #6;
+    1-6 stays, #2 floats with the lowest numbered player left (#5); 4.4.1: with seven players #7
+    would float to make the number even, but #2, who has met all the others, floats instead."""
+    ls = _group_state(6, met={1: (2, 3, 4, 5), 2: (3, 4, 5)}, extra=2)
+    res = pair_group(ls, [1, 2, 3, 4, 5, 6], [], DOWN, [7, 8])
+    assert _show(res.pairs) == "1-6 3-4" and sorted(res.floaters) == [2, 5]
+    ls = _group_state(7, met={1: (2, 3, 4, 5), 2: (3, 4, 5, 6, 7)}, extra=2)
+    res = pair_group(ls, [1, 2, 3, 4, 5, 6, 7], [], DOWN, [8, 9])
+    assert res.floaters == (2,)
+
+
+def test_colour_exchange_5_2_in_scrutiny():
+    """5.2: as many players as possible get their due colour: #1 (due White) passes over #4
+    (due White too) for #5 (due Black); #2 (due Black) takes #4 (due White), then 3-6."""
+    ls = _group_state(6, colours={1: "B", 2: "W", 3: "B", 4: "B", 5: "W", 6: "B"})
+    res = pair_group(ls, [1, 2, 3, 4, 5, 6], [], DOWN, [])
+    assert res.pairs == ((1, 5), (2, 4), (3, 6))
+
+
+# ----------------------------------------------------------------------------- Article 5
+
+def test_colours_5_4_history_then_rank_by_median():
+    """5.4: equal due colours: the colour histories going back decide (4 BWB v 8 WBB: at the
+    second-last round 4 had White, 8 Black: 8 gets White); identical histories: in the median or
+    above the higher ranked gets the colour due to them (3-7 both WB: 3 White), below the
+    median the lower ranked (7 White). 5.3: a colour beyond the limits is never given."""
+    ls = _group_state(8, colours={3: "WB", 7: "WB", 4: "BWB", 8: "WBB", 1: "WW", 2: "BW"})
+    assert allocate(ls, 3, 7, True) == (3, 7)
+    assert allocate(ls, 3, 7, False) == (7, 3)
+    assert allocate(ls, 4, 8, True) == (8, 4)
+    assert allocate(ls, 1, 2, True) == (2, 1)  # 1 cannot have White a third time
+    ls = _group_state(2, colours={1: "WB", 2: "W"})
+    assert allocate(ls, 1, 2, True) == (1, 2)  # due colours differ: 1 White, 2 Black
+
+
+# ----------------------------------------------------------------------------- whole rounds
+
+def test_whole_round_crack_worked_by_hand():
+    """Round 3 of 5 (median 1 point), eight players: {1, 2, 3} on 2 points, {4, 5} on 1,
+    {6, 7, 8} on 0; forbidden for this round (TRF26 260): 4 and 5 with 1, 2, 3, and 1 with 6, 7,
+    8, so 1 can only meet 2 or 3, and 2, 3 only each other, 1 or 8.
+    2 points (downward): all three are type c (no compatible player on 1 point, 3.9), 1 did
+    not float in round 2 (3.10): 1 floats. 0 points (upward): 6 and 7 are type d, 8 type c
+    (3.9); 6 and 7 both upfloated in round 2; 7 is due White like 8, the majority (3.2.2): 7
+    floats up, 6-8 stays. Median {4, 5} + 1 + 7: 1 has no opponent. One floater from each side:
+    the higher side's 2-3 is cracked (2.6); still blocked (2 and 3 need 1 or 8), now three
+    floaters from above against one: the lower side's 6-8 is cracked. The median is paired
+    downward: downfloaters first (3.6.3): 1 takes 2 (due Black, 1 due White), 3 takes the first
+    available, 8; the upfloaters, lowest first (3.7): 7 takes 4, then 5-6."""
+    L = RoundEntry
+    rows = {1: [L(Kind.WIN, 5, W), L(Kind.WIN, 4, B)], 2: [L(Kind.WIN, 6, B), L(Kind.WIN, 7, W)],
+            3: [L(Kind.WIN, 7, W), L(Kind.WIN, 6, B)], 4: [L(Kind.WIN, 8, B), L(Kind.LOSS, 1, W)],
+            5: [L(Kind.LOSS, 1, B), L(Kind.WIN, 8, W)], 6: [L(Kind.LOSS, 2, W), L(Kind.LOSS, 3, W)],
+            7: [L(Kind.LOSS, 3, B), L(Kind.LOSS, 2, B)], 8: [L(Kind.LOSS, 4, W), L(Kind.LOSS, 5, B)]}
+    fp = tuple(ForbiddenPair((a, b), 3, 3) for a in (4, 5) for b in (1, 2, 3)) + tuple(
+        ForbiddenPair((1, b), 3, 3) for b in (6, 7, 8))
+    t = Tournament(rounds=5, initial_color=W, forbidden_pairs=fp, players=tuple(
+        Player(n, name=f"P{n}", rating=2500 - 10 * n, entries=tuple(rows[n])) for n in range(1, 9)))
+    ls = lim_state(t, 3)
+    out = run_round(ls)
+    assert out.cracked == 2
+    assert _show(x.players for x in out.pairing.pairs) == "1-2 3-8 4-7 5-6"
+    assert SYSTEM.violations(ls, out.pairing) == []
+
+
+# ----------------------------------------------------------------------------- evaluation
+
+def _some_pairing(ls: LimState, players: list[int]) -> list[tuple[int, int]] | None:
+    """Any pairing of compatible players (brute force, engine-independent)."""
+    if not players:
+        return []
+    a = players[0]
+    for b in players[1:]:
+        if ls.compatible(a, b):
+            rest = _some_pairing(ls, [x for x in players[1:] if x != b])
+            if rest is not None:
+                return [(a, b), *rest]
+    return None
+
+
+def test_evaluate_names_lims_pab_criterion():
+    """A legal published round giving the PAB to another eligible player than 1.1's is worse on
+    PAB; the reference scores 0 on every field."""
+    t = generate(Settings(system="lim", players=11, rounds=5, seed=3))
+    st = SYSTEM.state(t, 3, edition="2026")
+    ref = SYSTEM.pair(st)
+    q0 = SYSTEM.evaluate(st, ref)
+    assert all(v == 0 for v in dataclasses.astuple(q0))
+    for other in reversed(st.base.order):
+        pairs = _some_pairing(st, [n for n in st.base.order if n != other])
+        if other != ref.bye and st.p(other).pab_eligible and pairs:
+            break
+    pub = RoundPairing(3, tuple(Pair(*allocate(st, a, b, True)) for a, b in pairs), other)
+    assert SYSTEM.violations(st, pub) == []
+    worse = first_worse(SYSTEM.evaluate(st, pub), q0)
+    assert worse is not None and worse[0] == "PAB" and worse[3] == 1
+
+
+def test_check_explains_a_swapped_pair_by_article_4():
+    """Two pairs of one scoregroup exchanged: the explanation names PAIRS (3.6-3.8, Article 4)."""
+    t = generate(Settings(system="lim", players=12, rounds=4, seed=5))
+    st = SYSTEM.state(t, 1, edition="2026")
+    ref = SYSTEM.pair(st)  # 1-7, 8-2, 3-9, ...: swap opponents of 1 and 3
+    (a, b), (c, d) = [(x.white, x.black) for x in ref.pairs[:1]][0], [
+        (x.white, x.black) for x in ref.pairs[2:3]][0]
+    swapped = RoundPairing(1, (Pair(a, d), ref.pairs[1], Pair(c, b)) + ref.pairs[3:], ref.bye)
+    worse = first_worse(SYSTEM.evaluate(st, swapped), SYSTEM.evaluate(st, ref))
+    assert worse is not None and worse[0] == "PAIRS"
+    assert walk(st, ref)[-1].pairs != walk(st, swapped)[-1].pairs
+
+
+# ----------------------------------------------------------------------------- invariants
+
+RESULTS = ((Kind.WIN, Kind.LOSS), (Kind.DRAW, Kind.DRAW), (Kind.LOSS, Kind.WIN))
+
+
+def _any_legal_round(ls: LimState) -> bool:
+    """Brute force, independent of the engine: a pairing of compatible players (2.1: no
+    rematch, colour limits outside the last round) with an eligible PAB when the number is odd."""
+    players = list(ls.base.order)
+    last = ls.last_round
+
+    def ok(a: int, b: int) -> bool:
+        if ls.base.met(a, b):
+            return False
+        if last:
+            return True
+        ca, cb = ls.p(a).colors, ls.p(b).colors
+        from pairchk.systems.lim_rules import pair_allowed
+        return pair_allowed(ca, cb)
+
+    def rec(rest: list[int]) -> bool:
+        if not rest:
+            return True
+        a = rest[0]
+        return any(ok(a, b) and rec([x for x in rest[1:] if x != b]) for b in rest[1:])
+
+    if len(players) % 2:
+        return any(ls.p(n).pab_eligible and rec([x for x in players if x != n]) for n in players)
+    return rec(players)
+
+
+def _play(t: Tournament, p: RoundPairing, rng: random.Random) -> Tournament:
+    new = {}
+    for x in p.pairs:
+        res = rng.choice(RESULTS)
+        new[x.white] = RoundEntry(res[0], x.black, Color.WHITE)
+        new[x.black] = RoundEntry(res[1], x.white, Color.BLACK)
+    if p.bye is not None:
+        new[p.bye] = RoundEntry(Kind.PAB)
+    return replace(t, players=tuple(q.replace(entries=q.entries + (
+        new.get(q.number, RoundEntry(Kind.ZERO_BYE)),)) for q in t.players))
+
+
+def _absent(t: Tournament, rnd: int, rng: random.Random) -> Tournament:
+    if rng.random() < 0.3:
+        k = rng.randrange(len(t.players))
+        ps = list(t.players)
+        ps[k] = ps[k].replace(entries=ps[k].entries[: rnd - 1] + (RoundEntry(Kind.ZERO_BYE),))
+        return replace(t, players=tuple(ps))
+    return t
+
+
+def _check_round(ls: LimState, p: RoundPairing) -> None:
+    assert SYSTEM.violations(ls, p) == [], p
+    q = SYSTEM.evaluate(ls, p)
+    assert all(v == 0 for v in dataclasses.astuple(q)), q
+    paired = [n for x in p.pairs for n in (x.white, x.black)] + ([p.bye] if p.bye else [])
+    assert sorted(paired) == sorted(ls.base.order)
+    for x in p.pairs:
+        assert not ls.base.met(x.white, x.black)
+        if not ls.last_round:  # C.04.1 art. 6-7 / Lim 2.1 colour limits
+            from pairchk.systems.lim_rules import colour_allowed
+            assert colour_allowed(ls.p(x.white).colors, W)
+            assert colour_allowed(ls.p(x.black).colors, B)
+
+
+def _sweep(seed: int, count: int) -> tuple[int, int]:
+    """(rounds paired, rounds with no legal pairing at all) over ``count`` random events."""
+    rng = random.Random(seed)
+    done = blocked = 0
+    for _ in range(count):
+        n = rng.randint(4, 14)
+        ratings = sorted(rng.sample(range(1400, 2600), n), reverse=True)
+        t = Tournament(rounds=rng.randint(3, min(9, n)), initial_color=rng.choice((W, B)),
+                       players=tuple(Player(i + 1, name=f"P{i + 1}", rating=r)
+                                     for i, r in enumerate(ratings)))
+        for rnd in range(1, t.rounds + 1):
+            t = _absent(t, rnd, rng)
+            ls = lim_state(t, rnd)
+            try:
+                p = pair_round(ls)
+            except UnpairableError:
+                assert not _any_legal_round(ls), rnd
+                blocked += 1
+                break
+            _check_round(ls, p)
+            t = _play(replace(t, players=tuple(q.replace(entries=q.entries[: rnd - 1])
+                                               for q in t.players)), p, rng)
+            done += 1
+    return done, blocked
+
+
+def test_invariants_fast_slice():
+    """No rematch, C.04.1 colour and PAB rules, Lim's compatibility, every player paired once,
+    the engine never blocked when a legal pairing exists, evaluate accepting what pair made."""
+    done, _ = _sweep(7, 25)
+    assert done > 80
+
+
+@pytest.mark.slow
+def test_invariants_sweep():
+    done, blocked = _sweep(2026, 2000)
+    assert done > 8000
+
+
+@pytest.mark.parametrize("seed,players,rounds,accel", [(1, 11, 7, ""), (2, 16, 9, "baku"),
+                                                      (3, 9, 6, "")])
+def test_generated_tournaments_check_ok(seed, players, rounds, accel):
+    """``generate --system lim`` then ``check``: every round re-paired identically."""
+    t = generate(Settings(system="lim", players=players, rounds=rounds, seed=seed,
+                          forfeit_rate=0.03, bye_rate=0.03, acceleration=accel or None))
+    assert t.system == ("FIDE_LIM_BAKU" if accel else "FIDE_LIM")
+    for rnd in range(1, t.played_rounds + 1):
+        rep = check_round(t, rnd, system=SYSTEM, edition="2026")
+        assert rep.status == "ok", (rnd, rep.explanation)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(100, 160))
+def test_generated_tournaments_check_ok_sweep(seed):
+    t = generate(Settings(system="lim", players=6 + seed % 40, rounds=5 + seed % 6, seed=seed,
+                          draw_rate=0.35, forfeit_rate=0.03, bye_rate=0.03,
+                          acceleration="baku" if seed % 4 == 0 else None))
+    for rnd in range(1, t.played_rounds + 1):
+        assert check_round(t, rnd, system=SYSTEM, edition="2026").status == "ok", rnd
+
