@@ -44,7 +44,7 @@ def standings_cmd(
         if tiebreaks is not None:  # an unknown code is a usage error, not a note
             bad = [c for c in tiebreaks.split(",") if c.strip() and not standings._known(c)]
             if bad:
-                tiebreak.parse(bad[0])
+                tiebreak.parse(bad[0], team=True)
     except tiebreak.TiebreakError as exc:
         fail(str(exc), EXIT_USAGE)
     t = _load_tournament(file, from_)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import partial
 from decimal import Decimal
 from typing import Sequence
 
@@ -101,9 +102,7 @@ def file_tiebreaks(t: Tournament) -> tuple[list[str], str]:
 
 
 def _known(code: str) -> bool:
-    """A C.07 code, individual or team (board-based team codes included)."""
-    if code.strip().upper().split("/")[0].split(":")[0] in tt.UNSUPPORTED:
-        return True
+    """A C.07 code, individual or team."""
     try:
         tt.parse(code)
     except tb.TiebreakError:
@@ -125,21 +124,25 @@ def standings(t: Tournament, tiebreaks: str | Sequence[str] | None = None,
     teams = tt.is_team_event(t)
     specs, notes = _usable(codes, teams)
     if teams:
-        ctxs = {p: tt.team_context(t, p, rounds, edition) for p in ("MP", "GP")}
-        ctx = ctxs["MP"]
-        scalar = {s.code: tt.compute(ctxs, s.code) for s in specs if s.name != "DE"}
+        data = tt.team_data(t, rounds, edition)
+        ctx = data.ctxs["MP"]
+        grouped = {s.code for s in specs if s.name in tt.GROUPED}
+        scalar = {s.code: tt.compute(data, s.code) for s in specs if s.code not in grouped}
+        ranker = partial(tt.group_ranks, data)
         notes.append("team event: teams ranked by match points (C.07 Art. 11-13)")
     else:
         ctx = tb.context(t, rounds, edition)
-        scalar = {s.code: tb.compute(ctx, s) for s in specs if s.name != "DE"}
+        grouped = {s.code for s in specs if s.name == "DE"}
+        scalar = {s.code: tb.compute(ctx, s) for s in specs if s.code not in grouped}
+        ranker = partial(tb.direct_encounter, ctx)
     notes += _rating_notes(ctx, specs)
-    de: dict[str, dict[int, int]] = {s.code: {} for s in specs if s.name == "DE"}
-    groups = _rank_groups(ctx, specs, scalar, de)
+    de: dict[str, dict[int, int]] = {c: {} for c in grouped}
+    groups = _rank_groups(ctx, specs, scalar, de, ranker)
     names = {p.number: p.name for p in ctx.t.players}
     rows, rank = [], 1
     for g in groups:
         for n in sorted(g):
-            vals = tuple((s.code, Decimal(de[s.code].get(n, 1)) if s.name == "DE"
+            vals = tuple((s.code, Decimal(de[s.code].get(n, 1)) if s.code in de
                           else scalar[s.code][n]) for s in specs)
             rows.append(Row(n, names[n], rank, ctx.score[n], vals))
         rank += len(g)
@@ -172,7 +175,9 @@ def _rating_notes(ctx: tb.Context, specs: Sequence[tb.Spec]) -> list[str]:
             "unless a rating for them is given (e.g. ARO/U1000)"]
 
 
-def _rank_groups(ctx: tb.Context, specs, scalar, de) -> list[list[int]]:
+def _rank_groups(ctx: tb.Context, specs, scalar, de, ranker) -> list[list[int]]:
+    """Points, then each code of the list on the groups still tied; the codes in ``de``
+    (DE and the team orders) rank inside each group with ``ranker(spec, group)``."""
     groups = _split([p.number for p in ctx.t.players], lambda n: ctx.score[n], True)
     for s in specs:
         nxt = []
@@ -180,8 +185,8 @@ def _rank_groups(ctx: tb.Context, specs, scalar, de) -> list[list[int]]:
             if len(g) == 1:
                 nxt.append(g)
                 continue
-            if s.name == "DE":
-                ranks = tb.direct_encounter(ctx, s, g)
+            if s.code in de:
+                ranks = ranker(s, g)
                 de[s.code].update(ranks)
                 nxt.extend(_split(g, lambda n: ranks[n], False))
             else:

@@ -14,8 +14,9 @@ game points (GP), and the individual machinery of :mod:`pairchk.tiebreak` applie
 - Extended Sonneborn-Berger ``E<o><s>SB`` (``EMMSB``, ``EMGSB``, ``EGMSB``, ``EGGSB``): the sum of
   each opponent's ``o`` points (M or G) times the team's own ``s`` points against him.
 
-Board-based codes (``BC``, ``TBR``, ``BBE``, ``EDE*``, ``SSSC``) are not computed; a list that
-names one is used up to it, and the output says so.
+The codes that read single boards or the tied group (``BC``, ``TBR``, ``BBE``, ``EDE*``,
+``SSSC``) are in :mod:`pairchk.team_board_tiebreak`; :func:`compute` and :func:`group_ranks`
+answer for all of them.
 
 >>> from pairchk.model import Tournament, Team, Player, RoundEntry as E, Kind as K, Color as C
 >>> t = Tournament(start_date="2026-05-01", system="FIDE_TEAM", teams=(
@@ -34,16 +35,18 @@ Decimal('2')
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Mapping
 
+from . import team_board_tiebreak as tbb
 from . import tiebreak as tb
 from .model import Color, Kind, Player, ScoreSystem, Tournament
 from .teams import is_team_event, team_of as _team_of
 from .teams import match_point_scale as match_points  # the one reading of TRF26 362
 
 ZERO = Decimal(0)
-UNSUPPORTED = ("BC", "TBR", "BBE", "EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB", "SSSC")
+GROUPED = ("DE", *tbb.GROUPED)  # orders among the tied teams, not values
 _ESB = re.compile(r"^E([MG])([MG])SB$")
 
 
@@ -125,52 +128,75 @@ def _mark_late(slots: list[tb.Slot]) -> tuple[tb.Slot, ...]:
     return tuple(out)
 
 
+@dataclass(frozen=True)
+class TeamData:
+    """The teams as competitors scored in MP and in GP, and their board points: what every
+    team tie-break reads, computed once."""
+
+    ctxs: Mapping[str, tb.Context]
+    boards: tbb.BoardTable
+    primary: str = "MP"
+
+
+def team_data(t: Tournament, rounds: int | None = None, edition: tb.Edition | None = None,
+              primary: str = "MP") -> TeamData:
+    ctxs = {p: team_context(t, p, rounds, edition) for p in ("MP", "GP")}
+    return TeamData(ctxs, tbb.board_table(t, ctxs["MP"].rounds), primary)
+
+
 def values(t: Tournament, codes, rounds: int | None = None,
            edition: tb.Edition | None = None, primary: str = "MP") -> dict[int, dict[str, tb.Value]]:
-    """Every team tie-break of ``codes``: ``{team: {code: value}}`` (DE left out)."""
-    ctxs = {p: team_context(t, p, rounds, edition) for p in ("MP", "GP")}
+    """Every scalar team tie-break of ``codes``: ``{team: {code: value}}`` (the orders DE,
+    TBR, BBE and EDE* left out, see :func:`group_ranks`)."""
+    data = team_data(t, rounds, edition, primary)
     out: dict[int, dict[str, tb.Value]] = {x.number: {} for x in t.teams}
     for code in codes:
-        for team, v in compute(ctxs, code, primary).items():
+        if parse(code).name in GROUPED:
+            continue
+        for team, v in compute(data, code).items():
             out[team][code] = v
     return out
 
 
-def compute(ctxs: Mapping[str, tb.Context], code: str, primary: str = "MP") -> dict[int, tb.Value]:
-    """One team tie-break for every team."""
+def compute(data: TeamData, code: str) -> dict[int, tb.Value]:
+    """One scalar team tie-break for every team."""
+    spec = parse(code)
+    ctxs, primary = data.ctxs, data.primary
     head = code.strip().upper().split("/")[0].split(":")[0]
     other = "GP" if primary == "MP" else "MP"
-    if head in ("MPVGP", "GPVMP"):
+    if spec.name == "MPVGP":
         return dict(ctxs[other].score)
-    if head in ("MPTS", "MP"):
-        return dict(ctxs["MP"].score)
-    if head in ("GPTS", "GP"):
-        return dict(ctxs["GP"].score)
-    m = _ESB.match(head)
-    if m or head == "ESB":
+    if head in ("MPTS", "MP", "GPTS", "GP"):
+        return dict(ctxs[head[0] + "P"].score)
+    if spec.name == "ESB":
+        m = _ESB.match(head)
         o, s = (m.group(1), m.group(2)) if m else (primary[0], other[0])
-        return _extended_sb(ctxs[o + "P"], ctxs[s + "P"], tb.parse("SB" + code.strip()[len(head):]))
-    if head in UNSUPPORTED:
-        raise tb.TiebreakError(f"{code}: a board-based team tie-break, not computed")
-    spec = tb.parse(code)
-    ctx = ctxs[spec.points or primary]
-    return tb.compute(ctx, spec)
+        return _extended_sb(ctxs[o + "P"], ctxs[s + "P"], spec)
+    if spec.name == "BC":
+        return dict(tbb.board_count(data.boards))
+    if spec.name == "SSSC":
+        return dict(tbb.sssc(ctxs, data.boards, spec, spec.points or primary))
+    if spec.name in GROUPED:
+        raise tb.TiebreakError(f"{code} is an order among the tied teams, not a value")
+    return tb.compute(ctxs[spec.points or primary], spec)
+
+
+def group_ranks(data: TeamData, spec: tb.Spec, group) -> dict[int, int]:
+    """Ranks inside ``group`` (tied so far) for DE, TBR, BBE and the EDE family."""
+    if spec.name == "DE":
+        return tb.direct_encounter(data.ctxs[spec.points or data.primary], spec, group)
+    return tbb.group_ranks(data.ctxs, data.boards, spec, group, data.primary)
 
 
 def parse(code: str) -> tb.Spec:
-    """A team code as a :class:`pairchk.tiebreak.Spec` (MPvGP and the extended SB keep their
-    code; the board-based ones raise :class:`pairchk.tiebreak.TiebreakError`).
+    """A team code (individual codes on MP or GP, and those of Art. 11-13) as a
+    :class:`pairchk.tiebreak.Spec`; an unknown one raises :class:`pairchk.tiebreak.TiebreakError`
+    naming the known codes.
 
-    >>> parse("EMGSB/C1").code, parse("BH:GP/C1").points
-    ('EMGSB/C1', 'GP')
+    >>> parse("EMGSB/C1").name, parse("BH:GP/C1").points, parse("EDET/P").article
+    ('ESB', 'GP', '13.3.2')
     """
-    head = code.strip().upper().split("/")[0].split(":")[0]
-    if head in UNSUPPORTED:
-        raise tb.TiebreakError(f"{code}: a board-based team tie-break (BC, TBR, BBE, EDE*, SSSC) "
-                               "is not computed")
-    if head in ("MPVGP", "GPVMP", "MP", "GP", "MPTS", "GPTS", "ESB") or _ESB.match(head):
-        return tb.Spec(code=code.strip(), name="SB" if "SB" in head else "PTS")
-    return tb.parse(code)
+    return tb.parse(code, team=True)
 
 
 def _extended_sb(opp_ctx: tb.Context, own_ctx: tb.Context, spec: tb.Spec) -> dict[int, tb.Value]:

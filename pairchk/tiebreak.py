@@ -141,9 +141,26 @@ NAMES: dict[str, tuple[str, str, bool]] = {
     "APPO": ("10.5", "average perfect performance of opponents", True),
     "RTNG": ("10.6", "rating", True),
 }
+# the codes of team events only (Art. 11-13; computed by team_tiebreak / team_board_tiebreak)
+TEAM_NAMES: dict[str, tuple[str, str, bool]] = {
+    "MPVGP": ("13.1", "the other score (game points when ranking by match points)", True),
+    "ESB": ("13.2", "extended Sonneborn-Berger", True),
+    "BC": ("12.1", "board count (lower ranks higher)", False),
+    "TBR": ("12.2", "top board result", True),
+    "BBE": ("12.3", "board-by-board elimination", True),
+    "EDE": ("13.3.1", "extended direct encounter", True),
+    "EDEC": ("13.3.2", "extended direct encounter, then board count", True),
+    "EDET": ("13.3.2", "extended direct encounter, then top board result", True),
+    "EDEB": ("13.3.2", "extended direct encounter, then board elimination", True),
+    "EDEBT": ("13.3.2", "extended direct encounter, then board count and top board", True),
+    "EDEBB": ("13.3.2", "extended direct encounter, then board count and elimination", True),
+    "SSSC": ("13.4", "score and strength combination", True),
+}
 _ALIASES = {"GE": "REP", "SNO": "TPN", "RTG": "RTNG", "MPTS": "PTS", "GPTS": "PTS"}
+_ALL_NAMES = {**NAMES, **TEAM_NAMES}
 _RATING = {"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"}
-_CUTTABLE = {"BH", "FB", "SB", "ARO", "TPR", "PTP", "AOB", "PS", "KS"}
+_CUTTABLE = {"BH", "FB", "SB", "ARO", "TPR", "PTP", "AOB", "PS", "KS", "ESB", "SSSC"}
+_TEAM_ALIASES = {"GPVMP": "MPVGP", "MP": "PTS", "GP": "PTS"}
 
 
 @dataclass(frozen=True)
@@ -161,26 +178,28 @@ class Spec:
     fore: bool = False  # /F
     reverse: bool = False  # /R
     unrated: int | None = None  # /Un
+    normaliser: int | None = None  # /Kn (SSSC, Art. 13.4)
 
     @property
     def article(self) -> str:
-        return NAMES[self.name][0]
+        return _ALL_NAMES[self.name][0]
 
     @property
     def words(self) -> str:
-        return NAMES[self.name][1]
+        return _ALL_NAMES[self.name][1]
 
     @property
     def higher_is_better(self) -> bool:
-        return NAMES[self.name][2] != self.reverse
+        return _ALL_NAMES[self.name][2] != self.reverse
 
     @property
     def rating_based(self) -> bool:
         return self.name in _RATING
 
 
-def parse(code: str) -> Spec:
-    """Understand one tie-break code (MTB26/TRF26 syntax, C.07 Art. 14 modifiers).
+def parse(code: str, team: bool = False) -> Spec:
+    """Understand one tie-break code (MTB26/TRF26 syntax, C.07 Art. 14 modifiers); with
+    ``team`` the codes of team events (Art. 11-13, :data:`TEAM_NAMES`) too.
 
     >>> s = parse("BH/C1")
     >>> (s.name, s.cut_low, s.cut_high, s.article)
@@ -199,11 +218,14 @@ BWG, PS, REP, STD, TPN, BH, AOB, FB, SB, KS, ARO, TPR, PTP, APRO, APPO, RTNG, GE
     parts = text.upper().replace("#", "/").split("/")
     head, _, pts = parts[0].partition(":")
     name = _ALIASES.get(head, head)
+    if team:
+        name = _TEAM_ALIASES.get(name, "ESB" if re.fullmatch(r"E[MG][MG]SB", name) else name)
     kw: dict = {}
     if name == "AROC":
         name, kw["cut_low"] = "ARO", 1
-    if name not in NAMES:
-        known = ", ".join([*NAMES, "GE", "AROC"])
+    if name not in (_ALL_NAMES if team else NAMES):
+        known = ", ".join([*NAMES, "GE", "AROC"] + ([*TEAM_NAMES, "GPVMP", "EMMSB", "EMGSB",
+                                                      "EGMSB", "EGGSB"] if team else []))
         raise TiebreakError(f"unknown tie-break {code!r} (known: {known})")
     if pts and pts not in ("MP", "GP"):
         raise TiebreakError(f"unknown point type {pts!r} in tie-break {code!r} (MP or GP)")
@@ -228,11 +250,14 @@ def _modifier(mod: str, code: str) -> dict:
     m = re.fullmatch(r"U(\d+)", mod)
     if m:
         return {"unrated": int(m.group(1))}
+    m = re.fullmatch(r"K(\d+)", mod)
+    if m and int(m.group(1)) > 0:
+        return {"normaliser": int(m.group(1))}
     flags = {"P": "played", "F": "fore", "R": "reverse"}
     if mod in flags:
         return {flags[mod]: True}
     raise TiebreakError(f"unknown modifier /{mod} in tie-break {code!r} "
-                        "(known: /C1 /C2 /M1 /M2 /Lx /P /F /R /Un)")
+                        "(known: /C1 /C2 /M1 /M2 /Lx /P /F /R /Un /Kn)")
 
 
 def parse_list(text: str | Iterable[str]) -> list[Spec]:
@@ -678,6 +703,11 @@ def direct_encounter(ctx: Context, spec: Spec, group: Sequence[int]) -> dict[int
             ranks[n] = pos
         pos += len(tier)
     return ranks
+
+
+def direct_encounter_tiers(ctx: Context, spec: Spec, group: Sequence[int]) -> list[list[int]]:
+    """Art. 6 among ``group``: the groups it leaves, best first (one group: no split)."""
+    return _de_order(ctx, spec, list(group))
 
 
 def _de_order(ctx: Context, spec: Spec, group: list[int]) -> list[list[int]]:
