@@ -48,11 +48,11 @@ def tec_rules(tec: str, trf: str, rounds: int) -> tb.Edition:
     return tb.Edition.E2026 if rules >= "2026" else tb.Edition.E2024
 
 
-def run_tec(tec: str, trf: str, codes: list[str], rounds: int) -> list[dict]:
+def run_tec(tec: str, trf: str, codes: list[str], rounds: int, flags: tuple = ()) -> list[dict]:
     """The oracle's values, standings after ``rounds`` (-n: an event in progress is cut at
-    the last played round, as pairchk's standings are)."""
+    the last played round, as pairchk's standings are); ``flags`` e.g. ``("-s",)``."""
     out = subprocess.run([sys.executable, "tiebreakchecker.py", "-i", trf, "-f", "TRF", *_enc(trf), "-d", "C",
-                          "-n", str(rounds), "-t", *codes], cwd=tec, capture_output=True,
+                          "-n", str(rounds), *flags, "-t", *codes], cwd=tec, capture_output=True,
                          text=True, timeout=300)
     rows = list(csv.reader(io.StringIO(out.stdout)))
     if not rows or rows[0][:2] != ["StartNo", "Rank"]:

@@ -112,11 +112,20 @@ def team_context(t: Tournament, points: str = "MP", rounds: int | None = None,
     win, draw = (w, d) if points == "MP" else (t.scoring.win * nboards, t.scoring.draw * nboards)
     teams_as_players = tuple(Player(x.number, x.name) for x in t.teams)
     shadow = t.replace(players=teams_as_players, scoring=ScoreSystem(win=win, draw=draw),
-                       system="TEAM SWISS" if "ROBIN" not in t.system.upper() else t.system)
+                       system=_team_system(t), system_text="")
     score = {k: sum((s.points for s in v), ZERO) for k, v in slots.items()}
     adjusted = {k: tb._adjusted(v, ed, draw) for k, v in slots.items()}
     rr = tb.is_round_robin(shadow)
     return tb.Context(shadow, n, ed, rr, slots, score, adjusted, False)
+
+
+def _team_system(t: Tournament) -> str:
+    """The system as Art. 15 reads it: a named round robin stays one, any other named system is
+    a team Swiss; a file that names none is judged, as for players, by teams and rounds."""
+    named = (t.system + " " + t.system_text).upper()
+    if any(w in named for w in ("ROBIN", "BERGER", "RR")) or not named.strip():
+        return t.system
+    return "TEAM SWISS"
 
 
 def _mark_late(slots: list[tb.Slot]) -> tuple[tb.Slot, ...]:

@@ -1,0 +1,102 @@
+"""Compare pairchk's team tie-breaks (C.07 Art. 11-13) with the FIDE TEC TieBreakServer.
+
+The oracle and its helpers are those of :mod:`oracle_tiebreaks` (TEC under /tmp/oracles/tec).
+TEC reads team files as TRF with 310 team records and 300 line-ups: a TRF26 file is given as
+it is (its 299 records, which TEC does not read, left out); other team files are skipped.
+
+- Scalar codes (:data:`SCALAR`): the value of every team.
+- Orders (:data:`ORDERS`: DE, TBR, BBE, EDE*): the rank after points and that one code, as
+  TEC ranks with ``-t PTS <code>`` and ``pairchk standings --tiebreaks <code>``.
+
+TEC is told whether the pairings were pre-determined (``-p``) or Swiss (``-s``) as pairchk
+reads the file (Art. 15): left to itself it takes any event of n teams and n-1 rounds for a
+round robin, even one the file declares a team Swiss (``192 FIDE_TEAM_...``).
+
+    python3 benchmarks/oracle_team_tiebreaks.py [--tec DIR] FILE...
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from oracle_tiebreaks import ours_value, run_tec, tec_rules, theirs_value  # noqa: E402
+
+from pairchk import formats, standings, team_tiebreak as tt, tiebreak as tb  # noqa: E402
+
+SCALAR = ["MPVGP", "BC", "SSSC", "SSSC/C1", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EMMSB/C1",
+          "EGGSB/C1", "BH", "BH/C1", "BH:GP", "BH:GP/C1", "SB", "SB:GP", "PS", "PS:GP", "WIN",
+          "WON", "KS", "KS:GP"]
+ORDERS = ["DE", "TBR", "BBE", "EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB", "EDE/P"]
+
+
+def tec_input(path: str) -> str:
+    """The file TEC reads: a TRF26 team file without its 299 records."""
+    text = open(path, "rb").read().decode("latin-1")
+    if "\n310 " not in text and not text.startswith("310 "):
+        raise RuntimeError("not a TRF team file with 310 records")
+    fd, tmp = tempfile.mkstemp(suffix=".trf")
+    lines = [x for x in text.splitlines() if not x.startswith("299")]
+    os.write(fd, ("\n".join(lines) + "\n").encode("latin-1"))
+    os.close(fd)
+    return tmp
+
+
+def compare(tec: str, path: str) -> tuple[int, int, list[str]]:
+    t = formats.load(open(path, "rb").read(), path=path).tournament
+    if not tt.is_team_event(t):
+        raise RuntimeError("not a team event")
+    trf = tec_input(path)
+    try:
+        rounds = tb.last_complete_round(t)
+        ed = tec_rules(tec, trf, rounds)
+        data = tt.team_data(t, rounds, ed)
+        same, diff, lines = 0, 0, []
+        flags = ("-p",) if data.ctxs["MP"].round_robin else ("-s",)
+        theirs = {int(r["StartNo"]): r for r in run_tec(tec, trf, ["PTS", *SCALAR], rounds, flags)}
+        for code in SCALAR:
+            for team, v in tt.compute(data, code).items():
+                a, b = ours_value(v), theirs_value(theirs[team][code])
+                same, diff = (same + 1, diff) if a == b else (same, diff + 1)
+                if a != b:
+                    lines.append(f"  {code} team {team}: pairchk {a} TEC {b}")
+        for code in ORDERS:
+            ranks = {int(r["StartNo"]): int(r["Rank"]) for r in run_tec(tec, trf, ["PTS", code], rounds, flags)}
+            for row in standings.standings(t, [code], rounds, ed).rows:
+                ok = ranks[row.player] == row.rank
+                same, diff = (same + 1, diff) if ok else (same, diff + 1)
+                if not ok:
+                    lines.append(f"  rank(PTS,{code}) team {row.player}: pairchk {row.rank} "
+                                 f"TEC {ranks[row.player]}")
+        return same, diff, lines
+    finally:
+        os.unlink(trf)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tec", default="/tmp/oracles/tec")
+    ap.add_argument("--show", type=int, default=40, help="differences printed per file")
+    ap.add_argument("files", nargs="+")
+    a = ap.parse_args()
+    total = [0, 0, 0]
+    for f in a.files:
+        try:
+            same, diff, lines = compare(a.tec, f)
+        except Exception as exc:  # an oracle or reader failure is reported, not fatal
+            print(f"{f}: skipped ({type(exc).__name__}: {str(exc)[:150]})")
+            continue
+        total = [total[0] + 1, total[1] + same, total[2] + diff]
+        print(f"{f}: {same} equal, {diff} different")
+        for line in lines[: a.show]:
+            print(line)
+    print(f"TOTAL: {total[0]} files, {total[1]} equal, {total[2]} different")
+
+
+if __name__ == "__main__":
+    main()
