@@ -25,7 +25,7 @@ import tempfile
 sys.path.insert(0, os.path.dirname(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from oracle_tiebreaks import ours_value, run_tec, tec_rules, theirs_value  # noqa: E402
+from oracle_tiebreaks import ours_value, run_files, run_tec, tec_rules, theirs_value  # noqa: E402
 
 from pairchk import formats, standings, team_tiebreak as tt, tiebreak as tb  # noqa: E402
 
@@ -84,18 +84,7 @@ def main() -> None:
     ap.add_argument("--show", type=int, default=40, help="differences printed per file")
     ap.add_argument("files", nargs="+")
     a = ap.parse_args()
-    total = [0, 0, 0]
-    for f in a.files:
-        try:
-            same, diff, lines = compare(a.tec, f)
-        except Exception as exc:  # an oracle or reader failure is reported, not fatal
-            print(f"{f}: skipped ({type(exc).__name__}: {str(exc)[:150]})")
-            continue
-        total = [total[0] + 1, total[1] + same, total[2] + diff]
-        print(f"{f}: {same} equal, {diff} different")
-        for line in lines[: a.show]:
-            print(line)
-    print(f"TOTAL: {total[0]} files, {total[1]} equal, {total[2]} different")
+    run_files(lambda f: compare(a.tec, f), a.files, a.show)
 
 
 if __name__ == "__main__":

@@ -133,24 +133,28 @@ def compare(tec: str, path: str) -> tuple[int, int, list[str]]:
     return same, diff, lines
 
 
+def run_files(compare_fn, files: list[str], show: int = 40) -> None:
+    """``compare_fn(file) -> (equal, different, lines)`` on every file, with a total line."""
+    total = [0, 0, 0]
+    for f in files:
+        try:
+            same, diff, lines = compare_fn(f)
+        except Exception as exc:  # an oracle or reader failure is reported, not fatal
+            print(f"{f}: skipped ({type(exc).__name__}: {str(exc)[:150]})")
+            continue
+        total = [total[0] + 1, total[1] + same, total[2] + diff]
+        print(f"{f}: {same} equal, {diff} different")
+        for line in lines[:show]:
+            print(line)
+    print(f"TOTAL: {total[0]} files, {total[1]} equal, {total[2]} different")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--tec", default="/tmp/oracles/tec")
     ap.add_argument("files", nargs="+")
     a = ap.parse_args()
-    tot_same = tot_diff = 0
-    for f in a.files:
-        try:
-            same, diff, lines = compare(a.tec, f)
-        except Exception as exc:  # an oracle or reader failure is reported, not fatal
-            print(f"{f}: skipped ({type(exc).__name__}: {str(exc)[:150]})")
-            continue
-        tot_same += same
-        tot_diff += diff
-        print(f"{f}: {same} equal, {diff} different")
-        for line in lines[:40]:
-            print(line)
-    print(f"TOTAL: {tot_same} equal, {tot_diff} different")
+    run_files(lambda f: compare(a.tec, f), a.files)
 
 
 if __name__ == "__main__":
