@@ -1,6 +1,6 @@
-"""``pairchk standings`` and ``pairchk submit``: registered on the app of :mod:`pairchk.cli`.
+"""``pairchk standings`` and ``pairchk submit``: registered on the app of :mod:`pairchk.cli_app`.
 
-Kept apart from cli.py so that the commands of other parts stay small diffs.
+Kept apart from cli_app.py so that the commands of other parts stay small diffs.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import List, Optional
 
 import typer
 
-from .cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, _load_tournament, app, fail, write_output
+from .cli_app import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, _load_tournament, app, fail, write_output
 from .errors import PairchkError
 
 _TB_HELP = ('Tie-break list, e.g. "BH/C1,BH,SB,DE" (C.07 / TRF26 codes; default: the list '
