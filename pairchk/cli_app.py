@@ -1,21 +1,47 @@
-"""The ``pairchk`` command line: a thin layer over the library.
+"""The ``pairchk`` command line (typer): every command, ``--help``, ``--version``.
 
 Shared options are spelled the same in every command (``--from``, ``--to``, ``--format``,
 ``--system``, ``--edition``); ``-`` means stdin/stdout. Exit codes: 0 ok, 1 findings or
 deviations, 2 usage error, 3 the input cannot be read, 4 not checked (``check`` on a file whose
 pairing system pairchk cannot pair).
+
+``check`` and ``validate`` are declared here for typer from the option table of
+:mod:`pairchk.cli_core`, which also runs them; :mod:`pairchk.cli` (the console script) runs
+the common invocations of those two without importing typer at all (start-up).
 """
 
 from __future__ import annotations
 
 import sys
-from typing import NoReturn, Optional
+from typing import Any, NoReturn, Optional
 
 import typer
+from typer.core import TyperGroup
 
+from .cli_core import (ACCEL_HELP as _ACCEL_HELP, EDITION_HELP as _EDITION_HELP, EXIT_FINDINGS,
+                       EXIT_NOT_CHECKED, EXIT_OK, EXIT_UNREADABLE, EXIT_USAGE, FROM_HELP as _FROM_HELP,
+                       JOBS_HELP as _JOBS_HELP, OPTIONS, SUMMARY_HELP as _SUMMARY_HELP,
+                       SYSTEM_HELP as _SYSTEM_HELP, VERBOSE_HELP as _VERBOSE_HELP, Exit, fail,
+                       known_system as _known_system, load_tournament as _load_tournament,
+                       verbosity as _verbosity, warn)
 from .errors import PairchkError
 
+__all__ = ["app", "main", "fail", "warn", "write_output", "EXIT_OK", "EXIT_FINDINGS", "EXIT_USAGE",
+           "EXIT_UNREADABLE", "EXIT_NOT_CHECKED"]
+
+
+class _Group(TyperGroup):
+    """Turns :class:`pairchk.cli_core.Exit` (the commands' ``fail``) into ``typer.Exit``."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except Exit as exc:
+            raise typer.Exit(exc.code) from None
+
+
 app = typer.Typer(
+    cls=_Group,
     add_completion=False,
     no_args_is_help=True,
     help="Read, convert and check chess tournament files.\n\n"
@@ -23,11 +49,14 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-EXIT_OK = 0
-EXIT_FINDINGS = 1
-EXIT_USAGE = 2
-EXIT_UNREADABLE = 3
-EXIT_NOT_CHECKED = 4  # batch.EXIT_NOT_CHECKED: no round could be checked
+
+def _param(command: str, name: str) -> Any:
+    """The typer declaration of option ``name`` of ``command`` (from cli_core.OPTIONS)."""
+    o = OPTIONS[command][name]
+    if not o.flags:
+        return typer.Argument(..., metavar=o.metavar, help=o.help)
+    extra = {k: v for k, v in (("min", o.min), ("metavar", o.metavar)) if v is not None}
+    return typer.Option(o.default, *o.flags, help=o.help, **extra)
 
 
 def write_output(path: str, data: bytes) -> None:
@@ -40,15 +69,6 @@ def write_output(path: str, data: bytes) -> None:
             fh.write(data)
     except OSError as exc:
         fail(f"{path}: cannot write file: {exc.strerror or exc}", EXIT_UNREADABLE)
-
-
-def fail(message: str, code: int) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(code)
-
-
-def warn(message: str) -> None:
-    typer.echo(message, err=True)
 
 
 def _show_version(value: bool) -> None:
@@ -84,16 +104,6 @@ def main() -> None:
         sys.exit(130)
 
 
-# --------------------------------------------------------------------------- check / pair
-
-_SYSTEM_HELP = ("Pairing system (default: the one the file declares, else dutch); "
-                "`pairchk check --help` lists them.")
-_EDITION_HELP = "Rule edition, e.g. 2026 or 2017 for dutch (default: from the file, see the report)."
-_FROM_HELP = "Input format (default: detected from content and extension)."
-_ACCEL_HELP = ("Acceleration: baku, swiss-chess:2|3|4 or none (default: as the file says, "
-               "250/XXA records or a _BAKU system code).")
-
-
 def _accelerate(t, acceleration: Optional[str]):
     """``t`` with the ``--acceleration`` variant applied; a bad value exits 2."""
     from .acceleration import apply_acceleration
@@ -102,103 +112,6 @@ def _accelerate(t, acceleration: Optional[str]):
         return apply_acceleration(t, acceleration)
     except PairchkError as exc:
         fail(str(exc), EXIT_USAGE)
-
-
-def _load_tournament(path: str, fmt: Optional[str], verbosity: int = 1):
-    """Read and parse ``path``; every failure to read exits 3 with a one-line message."""
-    from . import batch
-    from .output import print_warnings
-
-    try:
-        _, loaded = batch.load(path, fmt)
-    except batch.Unreadable as exc:
-        fail(str(exc), EXIT_UNREADABLE)
-    print_warnings([str(w) for w in loaded.warnings], verbosity)
-    return loaded.tournament
-
-
-# options shared by the commands that take several files
-_FILES_HELP = "Tournament files, folders (their tournament files) or globs; '-' for stdin."
-_JOBS_HELP = "Files processed in parallel (processes)."
-_SUMMARY_HELP = "Also write the per-file summary to this .csv or .json file."
-_QUIET_HELP = "Print no warnings and no per-file report (errors and the batch summary only)."
-_VERBOSE_HELP = "List every warning (by default warnings of one kind are counted)."
-
-
-def _verbosity(quiet: bool, verbose: bool) -> int:
-    from .output import NORMAL, QUIET, VERBOSE
-
-    if quiet and verbose:
-        fail("--quiet and --verbose exclude each other", EXIT_USAGE)
-    return QUIET if quiet else VERBOSE if verbose else NORMAL
-
-
-def _plan(files: list[str], jobs: int, quiet: bool, verbose: bool, summary: Optional[str],
-          columns: tuple[str, ...] = (), json_list: bool = False):
-    """Expand ``files`` and build the run plan (one file named alone: the single-file output)."""
-    from . import batch
-
-    if summary and not summary.lower().endswith((".csv", ".json")):
-        fail(f"--summary {summary}: name a .csv or .json file", EXIT_USAGE)
-    paths = batch.expand(files)
-    if not paths:
-        fail("no tournament file found in " + ", ".join(files), EXIT_UNREADABLE)
-    single = len(files) == 1 and paths == files
-    plan = batch.Plan(jobs=jobs, verbosity=_verbosity(quiet, verbose), single=single,
-                      summary_path=summary or "", columns=columns,
-                      json_list=json_list and not single)
-    return paths, plan
-
-
-def _round_progress():
-    """An ``on_round(round, total)`` callback drawing a bar on a terminal (None when piped)."""
-    from .output import Progress, is_terminal
-
-    if not is_terminal():
-        return None, None
-    state: dict = {}
-
-    def on_round(rnd: int, total: int) -> None:
-        if "bar" not in state:
-            state["bar"] = Progress(total, "checking", enabled=True)
-        state["bar"].advance(f"round {rnd} of {total}")
-
-    def close() -> None:
-        if "bar" in state:
-            state["bar"].close()
-
-    return on_round, close
-
-
-def _known_system(system: Optional[str]) -> None:
-    from . import systems
-
-    if system is not None and system not in systems.names():
-        fail(f"unknown pairing system {system!r}; known systems: {', '.join(systems.names())}",
-             EXIT_USAGE)
-
-
-def _known_edition(system: Optional[str], edition: Optional[str]) -> None:
-    """``--edition`` must be one the system has (the declared system is checked per file)."""
-    from . import systems
-
-    from .model import Tournament
-
-    if edition is None:
-        return
-    try:
-        if system is None:  # the file's system decides; any edition some system has
-            editions = tuple(dict.fromkeys(e for n in systems.names()
-                                           for e in systems.get(n).editions if e))
-        else:
-            editions = systems.get(system).editions
-    except PairchkError:
-        return
-    if edition not in editions:
-        if editions == ("",):
-            fail(f"--edition applies to the Swiss systems only; {system} has one text "
-                 f"({systems.get(system).select_edition(Tournament())[0]})", EXIT_USAGE)
-        fail(f"unknown edition {edition!r}; known editions: {', '.join(editions)}", EXIT_USAGE)
 
 
 def _why_not_paired(t, number: int, rnd: int) -> str:
@@ -225,23 +138,18 @@ def _fail_run(file: str, exc: PairchkError) -> NoReturn:
 
 @app.command("check")
 def check_cmd(
-    files: list[str] = typer.Argument(..., metavar="FILE...", help=_FILES_HELP),
-    system: Optional[str] = typer.Option(None, "--system", help=_SYSTEM_HELP),
-    edition: Optional[str] = typer.Option(None, "--edition", help=_EDITION_HELP),
-    fmt: str = typer.Option("text", "--format", help="Report format: text, json or html."),
-    from_: Optional[str] = typer.Option(None, "--from", help=_FROM_HELP),
-    acceleration: Optional[str] = typer.Option(None, "--acceleration", help=_ACCEL_HELP),
-    html: Optional[str] = typer.Option(
-        None, "--html", help="Also write the HTML report: a file for one input, a folder "
-                             "(one page per tournament and index.html) for several."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help=_JOBS_HELP),
-    summary: Optional[str] = typer.Option(None, "--summary", help=_SUMMARY_HELP),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help=_QUIET_HELP),
-    verbose: bool = typer.Option(False, "--verbose", "-v", help=_VERBOSE_HELP),
-    explain: Optional[int] = typer.Option(
-        None, "--explain", min=1, metavar="N",
-        help="Also print round N's table: pairing number, name, score, pairing score, colour "
-             "history and preference, floats, PAB eligibility, score bracket."),
+    files: list[str] = _param("check", "files"),
+    system: Optional[str] = _param("check", "system"),
+    edition: Optional[str] = _param("check", "edition"),
+    fmt: str = _param("check", "fmt"),
+    from_: Optional[str] = _param("check", "from_"),
+    acceleration: Optional[str] = _param("check", "acceleration"),
+    html: Optional[str] = _param("check", "html"),
+    jobs: int = _param("check", "jobs"),
+    summary: Optional[str] = _param("check", "summary"),
+    quiet: bool = _param("check", "quiet"),
+    verbose: bool = _param("check", "verbose"),
+    explain: Optional[int] = _param("check", "explain"),
 ) -> None:
     """Re-pair every round and report where the published pairings deviate, and why.
 
@@ -257,70 +165,11 @@ def check_cmd(
 
     Example: pairchk check fixtures/club_open_2026.trf --explain 4
     """
-    from . import batch, report
+    from .cli_core import check
 
-    if fmt not in report.RENDERERS:
-        fail(f"unknown report format {fmt!r}; known: {', '.join(report.RENDERERS)}", EXIT_USAGE)
-    _known_system(system)
-    _known_edition(system, edition)
-    if acceleration is not None:
-        from .acceleration import parse_variant
-
-        try:
-            parse_variant(acceleration)
-        except PairchkError as exc:
-            fail(str(exc), EXIT_USAGE)
-    paths, plan = _plan(files, jobs, quiet, verbose, summary, batch.CHECK_COLUMNS,
-                        json_list=fmt == "json")
-    if fmt == "html" and not plan.single and not html:
-        fail("--format html with several files needs --html DIR (one page per tournament)",
-             EXIT_USAGE)
-    options = (("system", system), ("edition", edition), ("format", fmt), ("from", from_),
-               ("acceleration", acceleration), ("html", bool(html)))
-    tasks = [batch.Task("check", p, options) for p in paths]
-    if explain is not None and not plan.single:
-        fail("--explain N takes one file", EXIT_USAGE)
-    if plan.single:
-        results = _check_single(tasks[0], plan)
-        if explain is not None and fmt == "text":
-            _print_table(paths[0], from_, system, edition, explain)
-    else:
-        results = batch.drive(tasks, plan)
-    if html:
-        from . import report_html
-
-        written = report_html.write(html, results, single=plan.single)
-        if plan.verbosity and not plan.single:
-            typer.echo(f"HTML report: {written}", err=True)
-    raise typer.Exit(batch.worst_exit(results))
-
-
-def _print_table(path: str, fmt: Optional[str], system: Optional[str], edition: Optional[str],
-                 rnd: int) -> None:
-    """``--explain N``: the table of round N, after the report."""
-    from . import checker, explain
-
-    t, _ = checker.read_stand_ins(_load_tournament(path, fmt))
-    chosen = checker.resolve_system(t, system)[0]
-    ed = chosen.select_edition(t, edition)[0] if chosen is not None else ""
-    typer.echo("")
-    typer.echo(explain.table_text(t, rnd, ed))
-
-
-def _check_single(task, plan):
-    """One file: a bar per round on a terminal; the report, or the error, as always."""
-    from . import batch
-
-    on_round, close = _round_progress()
-    try:
-        result = batch.run_task(task) if on_round is None else batch.check_file(task, on_round)
-    finally:
-        if close:
-            close()
-    batch.drive_results([result], plan)
-    if task.get("format") == "html" and result.html:
-        typer.echo(result.html, nl=False)
-    return [result]
+    raise typer.Exit(check(files, system=system, edition=edition, fmt=fmt, from_=from_,
+                           acceleration=acceleration, html=html, jobs=jobs, summary=summary,
+                           quiet=quiet, verbose=verbose, explain=explain))
 
 
 @app.command("pair")
@@ -565,23 +414,21 @@ def _convert_batch(paths: list[str], out_dir: str, target, from_: Optional[str],
 
 @app.command("validate")
 def validate_cmd(
-    files: list[str] = typer.Argument(..., metavar="FILE...", help=_FILES_HELP),
-    from_: Optional[str] = typer.Option(None, "--from", help=_FROM_HELP),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help=_JOBS_HELP),
-    summary: Optional[str] = typer.Option(None, "--summary", help=_SUMMARY_HELP),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help=_QUIET_HELP),
-    verbose: bool = typer.Option(False, "--verbose", "-v", help=_VERBOSE_HELP),
+    files: list[str] = _param("validate", "files"),
+    from_: Optional[str] = _param("validate", "from_"),
+    jobs: int = _param("validate", "jobs"),
+    summary: Optional[str] = _param("validate", "summary"),
+    quiet: bool = _param("validate", "quiet"),
+    verbose: bool = _param("validate", "verbose"),
 ) -> None:
     """List every finding in tournament files. Exit 0: no error, 1: errors, 3: unreadable.
 
     Example: pairchk validate fixtures/club_open_2026.trf
     """
-    from . import batch
+    from .cli_core import validate
 
-    paths, plan = _plan(files, jobs, quiet, verbose, summary,
-                        ("ok", "warnings", "errors", "unreadable"))
-    results = batch.drive([batch.Task("validate", p, (("from", from_),)) for p in paths], plan)
-    raise typer.Exit(batch.worst_exit(results))
+    raise typer.Exit(validate(files, from_=from_, jobs=jobs, summary=summary, quiet=quiet,
+                              verbose=verbose))
 
 
 @app.command("formats")
