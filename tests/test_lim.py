@@ -24,8 +24,17 @@ from pairchk.pairing import Pair, RoundPairing
 from pairchk.system import UnpairableError, first_worse
 from pairchk.systems import for_code, get
 from pairchk.systems.lim import SYSTEM, walk
-from pairchk.systems.lim_pair import (Made, _pair_median, exchange_order, groups_above,
-                                      groups_below, pab, pair_group, pair_round, run_round)
+from pairchk.systems.lim_pair import (
+    Made,
+    _pair_median,
+    exchange_order,
+    groups_above,
+    groups_below,
+    pab,
+    pair_group,
+    pair_round,
+    run_round,
+)
 from pairchk.systems.lim_rules import Direction, LimState, allocate, lim_state
 
 W, B = Color.WHITE, Color.BLACK
@@ -39,11 +48,12 @@ def _field(n: int, rounds: int = 9, **kw) -> Tournament:
         Player(i, name=f"P{i}", rating=2500 - 10 * i) for i in range(1, n + 1)), **kw)
 
 
-def _group_state(n: int, met: dict[int, tuple[int, ...]] = {}, extra: int = 0,
-                 colours: dict[int, str] = {}, floated: tuple[int, ...] = (),
-                 ratings: dict[int, int] = {}, maxi: bool = False) -> LimState:
+def _group_state(n: int, met: dict[int, tuple[int, ...]] | None = None, extra: int = 0,
+                 colours: dict[int, str] | None = None, floated: tuple[int, ...] = (),
+                 ratings: dict[int, int] | None = None, maxi: bool = False) -> LimState:
     """Players 1..n+extra (same score) with the given meetings, colour histories ("WB" =
     White then Black), previous-round floats and ratings, for scoregroup-level cases."""
+    met, colours, ratings = met or {}, colours or {}, ratings or {}
     ls = lim_state(_field(n + extra), 2)
     base = ls.base
     players = dict(base.players)
@@ -85,22 +95,21 @@ def test_registry_codes_and_text():
 def test_pab_1_1_lowest_rank_in_lowest_scoregroup():
     """1.1 (verbatim): "In addition of what is stated in Article 3 of the Basic Rules for Swiss
     Systems, the pairing-allocated bye is awarded to the player with the lowest rank in the lowest
-    scoregroup." Round 2 of five: 1 beat 4, 2-5 drawn, 3 beat... the lowest scoregroup is {4, 6}
-    (0 points, 6 had no PAB: it lost), its lowest ranked player is 6; 5 (the PAB of round 1)
-    could not get it again (Basic Rule 4)."""
+    scoregroup." Round 2 of five after 1-4 (1 won), 2-3 drawn and the PAB to 5: the lowest
+    scoregroup is {4} (0 points): 4 gets it. With 4's round 1 a full-point bye and 1's a
+    zero-point bye instead, the lowest scoregroup is {1}: 1 (who may still have a PAB, Basic
+    Rule 4) gets it, though it is the highest ranked."""
     L = RoundEntry
     rows = {1: [L(Kind.WIN, 4, W)], 2: [L(Kind.DRAW, 3, B)], 3: [L(Kind.DRAW, 2, W)],
             4: [L(Kind.LOSS, 1, B)], 5: [L(Kind.PAB)]}
     t = Tournament(rounds=5, initial_color=W, players=tuple(
         Player(n, rating=2500 - 10 * n, entries=tuple(rows[n])) for n in range(1, 6)))
     assert pab(lim_state(t, 2)) == 4
-    # with 4 already having had a bye, the next lowest-ranked of the lowest group ... is none:
-    # the next scoregroup up (0.5: 2, 3), lowest rank first: 3
     rows[4] = [L(Kind.FULL_BYE)]
     rows[1] = [L(Kind.ZERO_BYE)]
     t = Tournament(rounds=5, initial_color=W, players=tuple(
         Player(n, rating=2500 - 10 * n, entries=tuple(rows[n])) for n in range(1, 6)))
-    assert pab(lim_state(t, 2)) == 1  # 1 has 0 points (zero-point bye) and may get the PAB
+    assert pab(lim_state(t, 2)) == 1
 
 
 def test_round_one_7_1_bye_to_the_lowest_rated_7_2_top_half_against_bottom_half():
@@ -108,7 +117,8 @@ def test_round_one_7_1_bye_to_the_lowest_rated_7_2_top_half_against_bottom_half(
     rated lowest though numbered 11 of 39). 7.2 (the text's forty-player example): 1 v 21,
     22 v 2, 3 v 23, 24 v 4, ..., 40 v 20 when #1 draws White; the mirror when #1 draws Black."""
     t = _field(40)
-    for lot, first in ((W, ["1-21", "22-2", "3-23", "24-4"]), (B, ["21-1", "2-22", "23-3", "4-24"])):
+    for lot, first in ((W, ["1-21", "22-2", "3-23", "24-4"]),
+                       (B, ["21-1", "2-22", "23-3", "4-24"])):
         p = pair_round(lim_state(replace(t, initial_color=lot), 1))
         games = [f"{x.white}-{x.black}" for x in p.pairs]
         assert games[:4] == first and p.bye is None
@@ -135,7 +145,8 @@ def test_compatibility_2_1_and_last_round_article_6():
     assert ls.compatible(1, 4) and ls.compatible(3, 4)
     L = RoundEntry
     rows = {1: [L(Kind.WIN, 3, W), L(Kind.WIN, 4, W)], 2: [L(Kind.WIN, 4, W), L(Kind.WIN, 3, W)],
-            3: [L(Kind.LOSS, 1, B), L(Kind.LOSS, 2, B)], 4: [L(Kind.LOSS, 2, B), L(Kind.LOSS, 1, B)]}
+            3: [L(Kind.LOSS, 1, B), L(Kind.LOSS, 2, B)],
+            4: [L(Kind.LOSS, 2, B), L(Kind.LOSS, 1, B)]}
     for rounds, expected in ((5, False), (3, True)):
         t = Tournament(rounds=rounds, initial_color=W, players=tuple(
             Player(n, rating=2500 - n, entries=tuple(rows[n])) for n in range(1, 5)))
@@ -215,8 +226,8 @@ def test_floater_choice_3_2_2_colours_and_3_2_4_lowest_numbered():
 def test_floater_choice_3_2_3_maxi_tournament_100_points():
     """3.2.3: in a Maxi-tournament the colour choice of 3.2.2 is limited to players rated within
     100 points of the player 3.2.4 would float: #4 (2200) is 150 above #5 (2050), so #5 floats."""
-    kw = dict(extra=2, colours={1: "B", 2: "W", 3: "B", 4: "B", 5: "W"},
-              ratings={1: 2500, 2: 2400, 3: 2300, 4: 2200, 5: 2050})
+    kw = {"extra": 2, "colours": {1: "B", 2: "W", 3: "B", 4: "B", 5: "W"},
+          "ratings": {1: 2500, 2: 2400, 3: 2300, 4: 2200, 5: 2050}}
     assert pair_group(_group_state(5, **kw), [1, 2, 3, 4, 5], [], DOWN, [6, 7]).floaters == (4,)
     maxi = _group_state(5, maxi=True, **kw)
     assert pair_group(maxi, [1, 2, 3, 4, 5], [], DOWN, [6, 7]).floaters == (5,)
@@ -326,7 +337,8 @@ def test_whole_round_crack_worked_by_hand():
     rows = {1: [L(Kind.WIN, 5, W), L(Kind.WIN, 4, B)], 2: [L(Kind.WIN, 6, B), L(Kind.WIN, 7, W)],
             3: [L(Kind.WIN, 7, W), L(Kind.WIN, 6, B)], 4: [L(Kind.WIN, 8, B), L(Kind.LOSS, 1, W)],
             5: [L(Kind.LOSS, 1, B), L(Kind.WIN, 8, W)], 6: [L(Kind.LOSS, 2, W), L(Kind.LOSS, 3, W)],
-            7: [L(Kind.LOSS, 3, B), L(Kind.LOSS, 2, B)], 8: [L(Kind.LOSS, 4, W), L(Kind.LOSS, 5, B)]}
+            7: [L(Kind.LOSS, 3, B), L(Kind.LOSS, 2, B)],
+            8: [L(Kind.LOSS, 4, W), L(Kind.LOSS, 5, B)]}
     fp = tuple(ForbiddenPair((a, b), 3, 3) for a in (4, 5) for b in (1, 2, 3)) + tuple(
         ForbiddenPair((1, b), 3, 3) for b in (6, 7, 8))
     t = Tournament(rounds=5, initial_color=W, forbidden_pairs=fp, players=tuple(
@@ -375,9 +387,8 @@ def test_check_explains_a_swapped_pair_by_article_4():
     """Two pairs of one scoregroup exchanged: the explanation names PAIRS (3.6-3.8, Article 4)."""
     t = generate(Settings(system="lim", players=12, rounds=4, seed=5))
     st = SYSTEM.state(t, 1, edition="2026")
-    ref = SYSTEM.pair(st)  # 1-7, 8-2, 3-9, ...: swap opponents of 1 and 3
-    (a, b), (c, d) = [(x.white, x.black) for x in ref.pairs[:1]][0], [
-        (x.white, x.black) for x in ref.pairs[2:3]][0]
+    ref = SYSTEM.pair(st)  # 1-7, 8-2, 3-9, ...: swap the opponents of boards 1 and 3
+    (a, b), (c, d) = ((x.white, x.black) for x in (ref.pairs[0], ref.pairs[2]))
     swapped = RoundPairing(1, (Pair(a, d), ref.pairs[1], Pair(c, b)) + ref.pairs[3:], ref.bye)
     worse = first_worse(SYSTEM.evaluate(st, swapped), SYSTEM.evaluate(st, ref))
     assert worse is not None and worse[0] == "PAIRS"
@@ -486,7 +497,7 @@ def test_invariants_fast_slice():
 @pytest.mark.slow
 def test_invariants_sweep():
     done, blocked = _sweep(2026, 2000)
-    assert done > 8000
+    assert done > 8000 and blocked < 1000  # events stopped at a round with no legal pairing
 
 
 @pytest.mark.parametrize("seed,players,rounds,accel", [(1, 11, 7, ""), (2, 16, 9, "baku"),

@@ -315,7 +315,15 @@ def violations(ls: LimState, pairing: RoundPairing) -> list[Violation]:
 
 SYSTEM = LimSystem()
 
-__all__ = ["SYSTEM", "LimSystem", "Quality", "CRITERIA", "evaluate", "violations", "walk",
-           "GroupRecord"]
+__all__ = [
+    "CRITERIA",
+    "SYSTEM",
+    "GroupRecord",
+    "LimSystem",
+    "Quality",
+    "evaluate",
+    "violations",
+    "walk",
+]
 
 assert [f.name for f in dataclasses.fields(Quality)] == [c.key for c in CRITERIA]

@@ -29,8 +29,15 @@ from decimal import Decimal
 from ..model import Color
 from ..pairing import Pair, RoundPairing
 from ..system import UnpairableError
-from .lim_rules import (MAXI_BAND, Direction, FloaterType, LimState, allocate, can_pair_all,
-                        max_pairs)
+from .lim_rules import (
+    MAXI_BAND,
+    Direction,
+    FloaterType,
+    LimState,
+    allocate,
+    can_pair_all,
+    max_pairs,
+)
 
 # ----------------------------------------------------------------------------- 1. the PAB
 
@@ -179,8 +186,7 @@ class _Scrutiny:
                 continue
             if first is None:
                 first = c
-            if self._colours_suit(player, c) and (
-                    not self.ls.maxi or abs(self.ls.rating(c) - self.ls.rating(first)) <= MAXI_BAND):
+            if self._colours_suit(player, c) and self._within_band(c, first):
                 chosen = c
                 break
         opponent = chosen if chosen is not None else first
@@ -189,6 +195,11 @@ class _Scrutiny:
                                   "opponent in its scoregroup")
         self.pairs.append((player, opponent))
         self.remaining = [n for n in self.remaining if n not in (player, opponent)]
+
+    def _within_band(self, candidate: int, first: int) -> bool:
+        """3.8, 5.7: in a Maxi-tournament a colour exchange only within 100 rating points."""
+        gap = abs(self.ls.rating(candidate) - self.ls.rating(first))
+        return not self.ls.maxi or gap <= MAXI_BAND
 
     def _colours_suit(self, a: int, b: int) -> bool:
         da, db = self.ls.due(a), self.ls.due(b)
@@ -289,6 +300,17 @@ def pair_round(ls: LimState) -> RoundPairing:
     return run_round(ls).pairing
 
 
-__all__ = ["pab", "pair_round", "run_round", "pair_group", "choose_floaters", "exchange_order",
-           "floater_type", "floater_preference", "groups_above", "groups_below", "GroupResult",
-           "Outcome"]
+__all__ = [
+    "GroupResult",
+    "Outcome",
+    "choose_floaters",
+    "exchange_order",
+    "floater_preference",
+    "floater_type",
+    "groups_above",
+    "groups_below",
+    "pab",
+    "pair_group",
+    "pair_round",
+    "run_round",
+]

@@ -51,7 +51,7 @@ class FloaterType(enum.IntEnum):
     A = 3  # incoming, no compatible opponent next door
 
     @staticmethod
-    def of(incoming: bool, compatible: bool) -> "FloaterType":
+    def of(incoming: bool, compatible: bool) -> FloaterType:
         if incoming:
             return FloaterType.B if compatible else FloaterType.A
         return FloaterType.D if compatible else FloaterType.C
@@ -249,5 +249,17 @@ def allocate(ls: LimState, a: int, b: int, median_or_above: bool) -> tuple[int, 
     return (decider, other) if ls.due(decider) is W else (other, decider)
 
 
-__all__ = ["LimState", "Direction", "FloaterType", "lim_state", "due_colour", "colour_allowed",
-           "pair_allowed", "median_score", "max_pairs", "can_pair_all", "allocate", "MAXI_BAND"]
+__all__ = [
+    "MAXI_BAND",
+    "Direction",
+    "FloaterType",
+    "LimState",
+    "allocate",
+    "can_pair_all",
+    "colour_allowed",
+    "due_colour",
+    "lim_state",
+    "max_pairs",
+    "median_score",
+    "pair_allowed",
+]
