@@ -521,3 +521,32 @@ def test_generated_tournaments_check_ok_sweep(seed):
     for rnd in range(1, t.played_rounds + 1):
         assert check_round(t, rnd, system=SYSTEM, edition="2026").status == "ok", rnd
 
+
+
+def test_colour_exchange_in_a_maxi_tournament_3_8_5_7():
+    """3.8, 5.7: in a Maxi-tournament the exchange for colour is allowed only with an opponent
+    rated within 100 points of the first available one: #1 (due White) keeps #4 (2200, due White
+    too) rather than #5 (2050, due Black); without the declaration it takes #5 (5.2)."""
+    kw = {"colours": {1: "B", 2: "W", 3: "B", 4: "B", 5: "W", 6: "B"},
+          "ratings": {1: 2500, 2: 2400, 3: 2300, 4: 2200, 5: 2050, 6: 2000}}
+    plain = pair_group(_group_state(6, **kw), [1, 2, 3, 4, 5, 6], [], DOWN, [])
+    maxi = pair_group(_group_state(6, maxi=True, **kw), [1, 2, 3, 4, 5, 6], [], DOWN, [])
+    assert plain.pairs[0] == (1, 5) and maxi.pairs[0] == (1, 4)
+
+
+def test_cli_generate_pair_check(tmp_path):
+    """`pairchk generate --system lim`, then `pair` and `check` read FIDE_LIM from the file."""
+    from typer.testing import CliRunner
+
+    from pairchk.cli import app
+
+    out = tmp_path / "lim.trf"
+    runner = CliRunner()
+    r = runner.invoke(app, ["generate", "--system", "lim", "--players", "9", "--rounds", "4",
+                            "--seed", "2", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["check", str(out)])
+    assert r.exit_code == 0 and "lim (from the TRF26 192 code FIDE_LIM)" in r.stdout
+    assert "4 rounds checked: 4 ok" in r.stdout
+    r = runner.invoke(app, ["pair", str(out), "--round", "3"])
+    assert r.exit_code == 0 and r.stdout.startswith("round 3 (lim from the TRF26 192 code FIDE_LIM")
