@@ -141,6 +141,9 @@ def _silence_stdout() -> None:
 
 
 def main() -> None:
+    from ._dccache import install
+
+    install()  # before any module with dataclasses is imported
     args = fast_args(sys.argv[1:])
     if args is not None and _plain_streams():
         sys.exit(run_fast(args))
