@@ -2,6 +2,8 @@
 
 Workloads (files generated with the RTG, :mod:`pairchk.generate`, cached in ``--dir``):
 
+* ``startup``    check a small file (``fixtures/club_open_2026.trf``, 11 players x 5 rounds)
+  against an interpreter that does nothing (``python -c pass``): the start-up row (issue 13)
 * ``check100``   check 100 players x 10 rounds
 * ``pair3000``   pair round 5 of 3000 players (4 rounds played)
 * ``check1000``  check 1000 players x 9 rounds
@@ -10,11 +12,17 @@ Workloads (files generated with the RTG, :mod:`pairchk.generate`, cached in ``--
 * ``pair9999``   pair round 2 of 9,999 players (the most TRF can number)
 
 Anchors: bbpPairings v6 (``--bbp6``: ``-c`` to check, ``-p`` to pair) and the FIDE TEC checker
-(``--tec DIR --tec-python PY``: ``pairingchecker.py -c`` / ``-p``). Each command is a fresh
-process: wall and CPU seconds and the peak resident memory of the child, as ``/usr/bin/time -v``
-would report them. Run on purpose, one workload at a time if the machine is shared::
+(``--tec DIR --tec-python PY``: ``pairingchecker.py -c`` / ``-p``); the TEC figures issue 8
+quotes are shown where the checker is not run (``--no-tec``, or not installed). Each command is
+a fresh process: wall and CPU seconds and the peak resident memory of the child, as
+``/usr/bin/time -v`` would report them; the median of ``--runs``. (The kernel counts in a
+child's peak the memory of the process it was forked from: this one, about 16 MB, so the peak of
+a tiny command reads about 16 MB whatever it uses.) The last part is the issue's
+table: one row per workload, pairchk next to its anchors and the target. Run on purpose, one
+workload at a time if the machine is shared (the load average is printed with the table)::
 
     nice python3 benchmarks/bench_speed.py --prepare          # write the files once
+    nice python3 benchmarks/bench_speed.py --only startup --runs 15
     nice python3 benchmarks/bench_speed.py --only check100 --runs 5
     nice python3 benchmarks/bench_speed.py --no-anchors       # pairchk only
 """
@@ -23,37 +31,63 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import random
 import statistics
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT))  # pairchk from this checkout
 
-from pairchk import formats  # noqa: E402
-from pairchk.generate import Settings, generate, pairer  # noqa: E402
-from pairchk.model import Color, Tournament  # noqa: E402
-from pairchk.pairing import Pair, RoundPairing  # noqa: E402
+# pairchk itself is imported only to write the files, so that this process stays small: the
+# peak memory the kernel reports for a child includes what it was forked from
 
-# file stem -> (generator settings, rounds played, how they are paired)
-FILES = {
-    "p100": (Settings(players=100, rounds=10, seed=1, forfeit_rate=0.02, bye_rate=0.02), 10, "dutch"),
-    # round 1 folded (our engine stops on a 3000-player bracket with RecursionError, issue 8)
-    "p3000": (Settings(players=3000, rounds=4, seed=3), 4, "fold+dutch"),
-    "p1000": (Settings(players=1000, rounds=9, seed=2), 9, "dutch"),
-    "draw1000": (Settings(players=1000, rounds=5, seed=4, draw_rate=1.0), 5, "random"),
-    "p9999": (Settings(players=9999, rounds=1, seed=5), 1, "fold"),
-}
-WORKLOADS = {  # name -> (file, action)
-    "check100": ("p100", "check"),
-    "pair3000": ("p3000", "pair"),
-    "check1000": ("p1000", "check"),
-    "draw1000": ("draw1000", "check"),
-    "drawpair1000": ("draw1000", "pair"),
-    "pair9999": ("p9999", "pair"),
+
+def files() -> dict:
+    """File stem -> (generator settings, rounds played, how they are paired)."""
+    from pairchk.generate import Settings
+
+    return {
+        "p100": (Settings(players=100, rounds=10, seed=1, forfeit_rate=0.02, bye_rate=0.02), 10,
+                 "dutch"),
+        # round 1 folded (our engine stopped on a 3000-player bracket with RecursionError, issue 8)
+        "p3000": (Settings(players=3000, rounds=4, seed=3), 4, "fold+dutch"),
+        "p1000": (Settings(players=1000, rounds=9, seed=2), 9, "dutch"),
+        "draw1000": (Settings(players=1000, rounds=5, seed=4, draw_rate=1.0), 5, "random"),
+        "p9999": (Settings(players=9999, rounds=1, seed=5), 1, "fold"),
+    }
+
+
+@dataclass(frozen=True)
+class Workload:
+    """One row of issue 8's table: the file, what pairchk does with it, the figures to beat."""
+
+    file: str  # a stem of FILES (generated) or a path relative to the repository
+    action: str  # "check" or "pair"
+    title: str
+    target: str
+    quoted: str = ""  # the anchor figures issue 8 quotes (the FIDE TEC checker)
+
+
+WORKLOADS = {
+    "startup": Workload("fixtures/club_open_2026.trf", "check",
+                        "start-up: check 11 players x 5 rounds", "<= 0.12 s whole process"),
+    "check100": Workload("p100", "check", "check 100 players x 10 rounds",
+                         "<= bbpPairings; start-up <= 0.12 s"),
+    "pair3000": Workload("p3000", "pair", "pair one round of 3000 players", "<= 10 s, <= 150 MB",
+                         "FIDE TEC checker 64 s, 3.0 GB (issue 8)"),
+    "check1000": Workload("p1000", "check", "check 1000 players x 9 rounds", "<= 12 s",
+                          "FIDE TEC checker 68 s, 805 MB (issue 8)"),
+    "draw1000": Workload("draw1000", "check", "check 1000 all-draw players x 5 rounds",
+                         "not pathological (was 180 s)"),
+    "drawpair1000": Workload("draw1000", "pair", "pair round 6 of 1000 all-draw players",
+                             "not pathological (was 152 s)"),
+    "pair9999": Workload("p9999", "pair", "pair round 2 of 9,999 players",
+                         "pairs (was RecursionError)"),
 }
 
 
@@ -62,9 +96,11 @@ WORKLOADS = {  # name -> (file, action)
 
 def random_pairer(seed: int):
     """Pairs at random, avoiding rematches where it can (the adversarial shape of issue 8)."""
+    from pairchk.pairing import Pair, RoundPairing
+
     rng = random.Random(seed)
 
-    def pair(t: Tournament, rnd: int) -> RoundPairing:
+    def pair(t, rnd: int):
         met = {(p.number, e.opponent) for p in t.players for e in p.entries[: rnd - 1]}
         todo = [p.number for p in t.players if len(p.entries) < rnd]
         rng.shuffle(todo)
@@ -79,10 +115,13 @@ def random_pairer(seed: int):
     return pair
 
 
-def fold_pairer(t: Tournament, rnd: int) -> RoundPairing:
+def fold_pairer(t, rnd: int):
     """Round 1 as the Dutch system pairs it without byes (C.04.3 2026 art. 3 / 2017 D):
     top half against bottom half, the initial colour to the higher player on odd boards, the
     PAB to the last player of an odd field."""
+    from pairchk.model import Color
+    from pairchk.pairing import Pair, RoundPairing
+
     if rnd != 1:
         raise ValueError("the fold pairer pairs round 1 only")
     n = len(t.players)
@@ -95,6 +134,8 @@ def fold_pairer(t: Tournament, rnd: int) -> RoundPairing:
 
 def fold_then(system: str, edition: str | None):
     """Round 1 folded, later rounds by ``system``."""
+    from pairchk.generate import pairer
+
     later = pairer(system, edition)
     return lambda t, rnd: fold_pairer(t, rnd) if rnd == 1 else later(t, rnd)
 
@@ -105,7 +146,10 @@ def prepare(folder: Path, names: list[str]) -> None:
         path = folder / f"{name}.trf"
         if path.exists():
             continue
-        s, played, how = FILES[name]
+        from pairchk import formats
+        from pairchk.generate import generate
+
+        s, played, how = files()[name]
         start = time.perf_counter()
         pair = {"dutch": None, "random": random_pairer(s.seed), "fold": fold_pairer,
                 "fold+dutch": fold_then("dutch", s.edition)}[how]
@@ -139,19 +183,62 @@ def measure(cmd: list[str], cwd: Path | None = None, timeout: float = 3600) -> t
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, proc.returncode
 
 
-def commands(action: str, path: Path, args: argparse.Namespace) -> dict[str, tuple[list[str], Path | None]]:
+def input_path(w: Workload, folder: Path) -> Path:
+    return ROOT / w.file if "/" in w.file else folder / f"{w.file}.trf"
+
+
+def commands(name: str, path: Path, args: argparse.Namespace) -> dict[str, tuple[list[str], Path | None]]:
+    """The commands of one workload: pairchk first, then its anchors."""
+    action = WORKLOADS[name].action
     out: dict[str, tuple[list[str], Path | None]] = {
         "pairchk": ([sys.executable, "-m", "pairchk", action, str(path), "--edition", "2026"], ROOT)}
+    if name == "startup":
+        out["pairchk"] = ([sys.executable, "-m", "pairchk", "check", str(path)], ROOT)
+        out["python -c pass"] = ([sys.executable, "-c", "pass"], None)
+        return out
     if args.no_anchors:
         return out
     if args.bbp6 and Path(args.bbp6).exists():
         flag = ["-c"] if action == "check" else ["-p", os.devnull]
         out["bbpPairings v6"] = ([args.bbp6, "--dutch", str(path), *flag], None)
-    if args.tec and Path(args.tec, "pairingchecker.py").exists():
+    if not args.no_tec and args.tec and Path(args.tec, "pairingchecker.py").exists():
         flag = ["-c"] if action == "check" else ["-p", "-o", os.devnull]
         out["FIDE TEC checker"] = ([args.tec_python, "pairingchecker.py", "-i", str(path), *flag,
                                     "-dT"], Path(args.tec))
     return out
+
+
+@dataclass(frozen=True)
+class Figures:
+    """Medians over the runs of one command."""
+
+    wall: float
+    cpu: float
+    peak: float  # MiB, the largest run
+    codes: str
+
+    def cell(self) -> str:
+        return f"{self.wall:.2f} s, {self.peak:.0f} MB" + (f" (exit {self.codes})" if self.codes != "0" else "")
+
+
+def run(cmd: list[str], cwd: Path | None, runs: int, timeout: float) -> Figures:
+    rows = [measure(cmd, cwd, timeout) for _ in range(runs)]
+    return Figures(statistics.median(r[0] for r in rows), statistics.median(r[1] for r in rows),
+                   max(r[2] for r in rows), ",".join(sorted({str(r[3]) for r in rows})))
+
+
+def table(results: dict[str, dict[str, Figures]]) -> list[str]:
+    """Issue 8's table: a row per workload, pairchk next to its anchors and the target."""
+    lines = ["| workload | pairchk | anchor | target |", "|---|---|---|---|"]
+    for name, figures in results.items():
+        w = WORKLOADS[name]
+        ours = figures.get("pairchk")
+        anchors = [f"{who} {f.cell()}" for who, f in figures.items() if who != "pairchk"]
+        if w.quoted and "FIDE TEC checker" not in figures:
+            anchors.append(w.quoted)
+        lines.append(f"| {w.title} | {ours.cell() if ours else 'not run'} | "
+                     f"{'; '.join(anchors) or '-'} | {w.target} |")
+    return lines
 
 
 def main() -> None:
@@ -162,25 +249,31 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=1800)
     ap.add_argument("--no-anchors", action="store_true")
+    ap.add_argument("--no-tec", action="store_true", help="quote the TEC checker's figures from issue 8")
     ap.add_argument("--bbp6", default=os.environ.get("BBP6", "/tmp/oracles/bbp6/bbpPairings.exe"))
     ap.add_argument("--tec", default=os.environ.get("TEC", "/tmp/oracles/tec"))
-    ap.add_argument("--tec-python", default=os.environ.get("TEC_PYTHON", "/tmp/oracles/tecvenv/bin/python"))
+    ap.add_argument("--tec-python", default=os.environ.get("TEC_PYTHON", sys.executable))
     args = ap.parse_args()
     folder = Path(args.dir)
     names = args.only or list(WORKLOADS)
-    prepare(folder, sorted({WORKLOADS[n][0] for n in names}))
+    prepare(folder, sorted({WORKLOADS[n].file for n in names if "/" not in WORKLOADS[n].file}))
     if args.prepare:
         return
+    if sys.flags.dont_write_bytecode or os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        print("note: bytecode writing is off: every run compiles pairchk again (slower start-up)")
+    load = os.getloadavg()
     print(f"{'workload':<14} {'program':<18} {'wall s':>8} {'CPU s':>8} {'peak MiB':>9}  exit")
+    results: dict[str, dict[str, Figures]] = {}
     for name in names:
-        stem, action = WORKLOADS[name]
-        for who, (cmd, cwd) in commands(action, folder / f"{stem}.trf", args).items():
-            rows = [measure(cmd, cwd, args.timeout) for _ in range(args.runs)]
-            wall = statistics.median(r[0] for r in rows)
-            cpu = statistics.median(r[1] for r in rows)
-            peak = max(r[2] for r in rows)
-            codes = ",".join(sorted({str(r[3]) for r in rows}))
-            print(f"{name:<14} {who:<18} {wall:8.2f} {cpu:8.2f} {peak:9.1f}  {codes}", flush=True)
+        path = input_path(WORKLOADS[name], folder)
+        results[name] = {}
+        for who, (cmd, cwd) in commands(name, path, args).items():
+            f = results[name][who] = run(cmd, cwd, args.runs, args.timeout)
+            print(f"{name:<14} {who:<18} {f.wall:8.2f} {f.cpu:8.2f} {f.peak:9.1f}  {f.codes}"
+                  f"    {shlex.join(cmd[1:]) if who == 'pairchk' else ''}", flush=True)
+    print(f"\nload average {load[0]:.2f} at the start, {os.getloadavg()[0]:.2f} at the end;"
+          f" {os.cpu_count()} CPUs; median of {args.runs} run(s)\n")
+    print("\n".join(table(results)))
 
 
 if __name__ == "__main__":
