@@ -24,7 +24,6 @@ from functools import partial
 from decimal import Decimal
 from typing import Sequence
 
-from . import team_tiebreak as tt
 from . import tiebreak as tb
 from .model import Tournament
 
@@ -104,7 +103,7 @@ def file_tiebreaks(t: Tournament) -> tuple[list[str], str]:
 def _known(code: str) -> bool:
     """A C.07 code, individual or team."""
     try:
-        tt.parse(code)
+        tb.parse(code, team=True)  # team_tiebreak.parse, without importing the team layer
     except tb.TiebreakError:
         return False
     return True
@@ -121,9 +120,10 @@ def standings(t: Tournament, tiebreaks: str | Sequence[str] | None = None,
                                      else tiebreaks) if c.strip()]
         source = "--tiebreaks"
     ed_reason = tb.edition_for(t)[1] if edition is None else "--edition"
-    teams = tt.is_team_event(t)
+    teams = bool(t.teams) and _team_tiebreaks().is_team_event(t)
     specs, notes = _usable(codes, teams)
     if teams:
+        tt = _team_tiebreaks()
         data = tt.team_data(t, rounds, edition)
         ctx = data.ctxs["MP"]
         grouped = {s.code for s in specs if s.name in tt.GROUPED}
@@ -150,13 +150,20 @@ def standings(t: Tournament, tiebreaks: str | Sequence[str] | None = None,
                      ed_reason, source, tuple(notes), "team" if teams else "player")
 
 
+def _team_tiebreaks():
+    """pairchk.team_tiebreak, imported for team events only (start-up of individual checks)."""
+    from . import team_tiebreak
+
+    return team_tiebreak
+
+
 def _usable(codes: Sequence[str], teams: bool = False) -> tuple[list[tb.Spec], list[str]]:
     """The codes that can be computed, in order; the list stops at one that cannot (the ranks
     after it would not be those of the list)."""
     specs, notes = [], []
     for c in codes:
         try:
-            s = tt.parse(c) if teams else tb.parse(c)
+            s = tb.parse(c, team=teams)  # team_tiebreak.parse for a team event
         except tb.TiebreakError as exc:
             notes.append(f"{exc}: the list is used up to it")
             break
