@@ -20,6 +20,9 @@ How the engine works (procedural, brackets top-down, C.04.3 2026 art. 3-4):
 * Completion ([C4]: downfloaters + all lower players must still admit a legal pairing) is
   decided by matching, cached per set of downfloaters; residents whose floating would break it
   must be paired.
+* The bracket search reads as the rule text: :class:`BracketSearch` (MaxPairs, MDP selection
+  by [C6]/[C7], completion [C4], next bracket [C8]) and, per MDP set, :class:`StructureSearch`
+  (MDP-pairing, remainder exchanges, transpositions, candidate evaluation, pruning bounds).
 * Search is branch and bound in two passes: pass 1 only explores branches that can still
   reach the ideal vector, pass 2 everything (seeded with pass 1's best; ties still go to the
   earliest candidate). Bounds: colour-preference counts, bipartite matchings of the remaining
@@ -328,13 +331,12 @@ def _pair(state: RoundState) -> RoundPairing:
 
 def _pair_bracket(R: _Round, mdps: list[int], residents: list[int], next_sg: list[int],
                   lower: int, complete: bool = True) -> tuple[list[tuple[int, int]], list[int]]:
-    res = _search_bracket(R, mdps, residents, next_sg, lower, allow_mdp_pairs=False,
-                          complete=complete)
+    res = _search_bracket(R, mdps, residents, next_sg, lower, complete=complete)
     if res is None:
         # MDPs that cannot meet any resident: pair the bracket as one homogeneous group
         # (needed only when completion forces MDPs to meet each other)
         res = _search_bracket(R, [], sorted(mdps + residents), next_sg, lower,
-                              allow_mdp_pairs=True, complete=complete)
+                              complete=complete)
     if res is None:
         raise UnpairableError(f"round {R.st.round}: bracket at score "
                               f"{R.score[residents[0]] if residents else '?'} cannot be completed")
@@ -712,68 +714,126 @@ def _levels_vector(R: _Round, players, bracket_levels) -> tuple:
 
 
 def _search_bracket(R: _Round, M: list[int], S: list[int], N: list[int], lower: int,
-                    allow_mdp_pairs: bool, complete: bool = True):
-    adj = R.adj
-    B = M + S
-    bmask = 0
-    for i in B:
-        bmask |= 1 << i
-    smask = 0
-    for i in S:
-        smask |= 1 << i
-    # upper bound on pairs: matching inside the bracket without MDP-MDP edges
-    badj = [0] * len(adj)
-    for i in B:
-        a = adj[i] & bmask
-        if i in M:
-            a &= smask
-        badj[i] = a
-    maxp = matching_size(max_matching(badj, active=bmask))
-    blev_list = sorted({R.score[i] for i in B}, reverse=True)
-    blev = {s: k for k, s in enumerate(blev_list)}
-    warm_lower = R.warm(lower)
-    comp_cache: dict[int, bool] = {}
-    c8_cache: dict[int, tuple] = {}
-    nmask = 0
-    for i in N:
-        nmask |= 1 << i
-    # [C9] only where the PAB assignee is the bracket's one downfloater: the players below must
-    # be able to pair among themselves (as the endorsed engine decides it before the bracket)
-    c9_active = c9_applies(R, S, lower, warm_lower)
-    level_of = {i: blev[R.score[i]] for i in B}
+                    complete: bool = True):
+    """The best candidate of one bracket as (pairs, downfloaters), or None (see
+    :class:`BracketSearch`)."""
+    return BracketSearch(R, M, S, N, lower, complete).run()
 
-    def completable(dmask: int) -> bool:
-        if not complete:
+
+def _category_counts(R: _Round, xs) -> tuple:
+    """How many of ``xs`` fall in each colour category (see ``_Round.cat``)."""
+    v = [0] * 7
+    for q in xs:
+        v[R.cat[q]] += 1
+    return tuple(v)
+
+
+def _is_perfect(found) -> bool:
+    """Whether a structure's best candidate is perfect for its whole group of MDP sets: the
+    group's own ideal on [C8]/[C9] (2017 C.7) and no failure on any later criterion. The
+    structure's own ideal may be weaker than another structure's (e.g. colour bounds), so zero
+    failures are required."""
+    v = found[0]
+    return v[:2] == found[3][:2] and not any(v[2:10]) and not any(any(t) for t in v[10:])
+
+
+class BracketSearch:
+    """One bracket (C.04.3 2026 art. 1.3, 3, 4; 2017 A.3, B, D): incoming MDPs ``M``, residents
+    ``S``, the next scoregroup ``N`` and everything below it (``lower``, bitset of positions).
+
+    Candidates are generated in the order of the rule text: the number of pairs (MaxPairs
+    downwards, [C6]; 2017 C.5), then the MDP sets paired in S1 ([C7] downfloater scores; 2017
+    C.6 PSD, then the MDP-set order of 2026 art. 4.4 / 2017 D.3), each set searched by a
+    :class:`StructureSearch`. ``complete`` applies [C4] (completion of the round) to every
+    candidate; the 2017 edition pairs a bracket first without it (C.4 binds the PPB only).
+    """
+
+    def __init__(self, R: _Round, M: list[int], S: list[int], N: list[int], lower: int,
+                 complete: bool = True):
+        self.R = R
+        self.M = M
+        self.S = S
+        self.N = N
+        self.lower = lower
+        self.complete = complete
+        self.edition2017 = R.st.edition == "2017"
+        self.bmask = self._mask(M + S)
+        self.smask = self._mask(S)
+        self.nmask = self._mask(N)
+        self.ymask = lower & ~self.nmask
+        self.blev_list = sorted({R.score[i] for i in M + S}, reverse=True)
+        self.blev = {s: k for k, s in enumerate(self.blev_list)}
+        self.level_of = {i: self.blev[R.score[i]] for i in M + S}
+        self.warm_lower = R.warm(lower)
+        self._comp_cache: dict[int, bool] = {}
+        self._c8_cache: dict[int, tuple] = {}
+        # [C9] only where the PAB assignee is the bracket's one downfloater: the players below
+        # must be able to pair among themselves (as the endorsed engine decides it before the
+        # bracket)
+        self.c9_active = c9_applies(R, S, lower, self.warm_lower)
+        # 2017 collapsed last bracket (A.9): residents of several scores; the PSD then depends
+        # on who meets whom and is valued per candidate (see StructureSearch)
+        self.mixed = self.edition2017 and len({R.score[i] for i in S}) > 1
+
+    @staticmethod
+    def _mask(xs) -> int:
+        m = 0
+        for i in xs:
+            m |= 1 << i
+        return m
+
+    # -- [C4] completion, [C8] next bracket ---------------------------------------------------
+    def completable(self, dmask: int) -> bool:
+        """[C4] (2017 C.4): with downfloaters ``dmask``, can everybody below still be paired?"""
+        if not self.complete:
             return True
-        r = comp_cache.get(dmask)
+        r = self._comp_cache.get(dmask)
         if r is None:
-            r = R.completable(dmask | lower, warm_lower)
-            comp_cache[dmask] = r
+            r = self.R.completable(dmask | self.lower, self.warm_lower)
+            self._comp_cache[dmask] = r
         return r
 
-    ymask = lower & ~nmask
-
-    def c8(dmask: int) -> tuple:
-        r = c8_cache.get(dmask)
+    def next_bracket(self, dmask: int) -> tuple:
+        """[C8] (2017 C.7) of the downfloaters ``dmask`` (:func:`next_bracket_value`)."""
+        r = self._c8_cache.get(dmask)
         if r is None:
-            r = next_bracket_value(R, dmask, nmask, ymask)
-            c8_cache[dmask] = r
+            r = next_bracket_value(self.R, dmask, self.nmask, self.ymask)
+            self._c8_cache[dmask] = r
         return r
 
-    nS = len(S)
-    edition2017 = R.st.edition == "2017"
-    # players below who cannot be paired among themselves (nor get the PAB) need a downfloater
-    # each: a cheap bound that skips bracket sizes completion ([C4]) rules out anyway
-    lmask = lower | ((1 << R.dummy) if R.odd else 0)
-    need = _popcount(lmask) - 2 * matching_size(max_matching(R.cadj, match=warm_lower,
-                                                              active=lmask)) if complete else 0
-    # 2017 collapsed last bracket (A.9): residents of several scores; the PSD then depends on
-    # who meets whom and is valued per candidate (see _search_structure)
-    mixed = edition2017 and len({R.score[i] for i in S}) > 1
-    for npairs in range(maxp, -1, -1):
-        if len(B) - 2 * npairs < need:
-            continue
-        # structures: which MDPs are paired; ordered by C7 (downfloater scores), then BSN
+    # -- bracket parameters (art. 3; 2017 B.1) ------------------------------------------------
+    def max_pairs(self) -> int:
+        """MaxPairs (2026 art. 3; 2017 B.1): a maximum matching inside the bracket without
+        MDP-MDP edges."""
+        R, M = self.R, self.M
+        adj = R.adj
+        badj = [0] * len(adj)
+        for i in M + self.S:
+            a = adj[i] & self.bmask
+            if i in M:
+                a &= self.smask
+            badj[i] = a
+        return matching_size(max_matching(badj, active=self.bmask))
+
+    def downfloaters_needed(self) -> int:
+        """Players below who can neither pair among themselves nor take the PAB need a
+        downfloater each: a cheap bound that skips bracket sizes [C4] rules out anyway."""
+        if not self.complete:
+            return 0
+        R = self.R
+        lmask = self.lower | ((1 << R.dummy) if R.odd else 0)
+        return _popcount(lmask) - 2 * matching_size(max_matching(R.cadj, match=self.warm_lower,
+                                                                 active=lmask))
+
+    # -- MDP selection (S1 of a heterogeneous bracket) ----------------------------------------
+    def mdp_structures(self, npairs: int) -> list[tuple]:
+        """The MDP sets that can be paired with ``npairs`` pairs, as (downfloater value, set,
+        paired MDPs), sorted by [C7] (2026: downfloaters per score, highest first) or the
+        2017 PSD (A.8, C.6); equal values keep the order of 2026 art. 4.4 / 2017 D.3 (fewest
+        differing MDPs, lowest BSNs)."""
+        R, M, S = self.R, self.M, self.S
+        nS = len(S)
+        blev = self.blev
         structs = []
         for m in range(min(len(M), npairs), -1, -1):
             used_res = 2 * npairs - m
@@ -783,12 +843,12 @@ def _search_bracket(R: _Round, M: list[int], S: list[int], N: list[int], lower: 
                 paired = [M[k] for k in sub]
                 unpaired = [M[k] for k in range(len(M)) if k not in sub]
                 floats_res = nS - used_res
-                if mixed:
+                if self.mixed:
                     dn = ()
-                elif edition2017:
+                elif self.edition2017:
                     # 2017 A.8 PSD: pairs give their score difference, downfloaters their score
                     # minus (lowest score in the bracket - 1); sorted descending, lower is better
-                    base = min(R.score[i] for i in B) - 1
+                    base = min(R.score[i] for i in M + S) - 1
                     diffs = [R.score[x] - R.score[S[0]] for x in paired] if S else []
                     diffs += [0] * (npairs - m)
                     diffs += [R.score[x] - base for x in unpaired]
@@ -800,308 +860,267 @@ def _search_bracket(R: _Round, M: list[int], S: list[int], N: list[int], lower: 
                                for k, c in enumerate(dn)) if S else dn
                 structs.append((dn, sub, paired))
         structs.sort(key=lambda t: t[0])
-        gi = 0
-        while gi < len(structs):
-            gj = gi
-            while gj < len(structs) and structs[gj][0] == structs[gi][0]:
-                gj += 1
-            best = None
-            for dn, sub, paired in structs[gi:gj]:
-                found = _search_structure(R, paired, M, S, N, npairs, blev, level_of, c9_active,
-                                          completable, c8, best, allow_mdp_pairs, mixed)
-                if found is not None:
-                    best = found
-                    v = found[0]
-                    # perfect for the whole group: the structure's own ideal may be weaker
-                    # than another structure's (e.g. colour bounds), so require zero failures
-                    if v[:2] == found[3][:2] and not any(v[2:10]) and not any(
-                            any(t) for t in v[10:]):
-                        break
-            if best is not None:
-                return best[1], best[2]
-            gi = gj
-    return None
+        return structs
 
+    def run(self):
+        """The best candidate of the bracket as (pairs, downfloaters), or None when no MDP set
+        and number of pairs admits a legal candidate.
 
-def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[int],
-                      N: list[int], npairs: int, blev, level_of, c9_active, completable, c8,
-                      best, allow_mdp_pairs, mixed: bool = False):
-    """DFS over one structure (fixed set of paired MDPs) in generation order.
-
-    Returns (vector, pairs, downfloaters, ideal) of the best candidate if it beats ``best``.
-    """
-    adj = R.adj
-    nlev = len(blev)
-    m = len(paired_mdps)
-    k = npairs - m  # remainder pairs
-    nfloat = len(M) + len(S) - 2 * npairs
-    nN = len(N)
-    # [C8] bound: each downfloater adds at most one pair to what the next bracket makes alone
-    # and, for the same number of pairs, the highest-scored downfloaters are the ones paired
-    unpaired_m = [x for x in M if x not in paired_mdps]
-    if not N:
-        ideal8 = (0, ())
-    elif nfloat == 0:
-        ideal8 = c8(0)  # exact: nobody floats
-    else:
-        k8 = min((nfloat + nN) // 2, nN)
-        dsc = sorted([R.score[x] for x in unpaired_m]
-                     + [R.score[S[0]]] * (nfloat - len(unpaired_m)) if S else
-                     [R.score[x] for x in unpaired_m], reverse=True)[:k8]
-        dsc += [R.score[N[0]]] * (k8 - len(dsc))
-        ideal8 = (-k8, tuple(-x for x in dsc))
-    ideal9 = 0
-    if c9_active:
-        rk = sorted(R.rank9.get(R.ps[i].played, 0) for i in M + S if R.score[i] == R.bye_score)
-        seats = 2 * npairs - sum(1 for x in paired_mdps if R.score[x] != R.bye_score)
-        ideal9 = -(sum(rk) - sum(rk[:max(0, len(rk) - seats)]))
-    zero_lv = (0,) * nlev
-    clb = _ClbValues(R, M + S) if mixed else None
-    if clb is not None:
-        ideal9 = ()
-        zero_lv = clb.zero
-    r12, r13 = _colour_bounds(R, [x for x in S] + list(paired_mdps), npairs)
-    # One resident downfloater (the common case): [C8]/[C9] depend only on who floats, so
-    # they are known per candidate floater; players whose floating breaks [C4] must be paired.
-    single: dict[int, tuple] = {}
-    generic8, generic9 = ideal8, ideal9
-    res_floaters = len(S) - (2 * npairs - m)
-    if res_floaters == 1 and len(S) <= SINGLE_FLOATER_LIMIT:
-        d0 = 0
-        for x in M:
-            if x not in paired_mdps:
-                d0 |= 1 << x
-        for y in S:
-            if completable(d0 | (1 << y)):
-                v9y = () if mixed else 0
-                if c9_active:
-                    v9y = -sum(R.rank9.get(R.ps[x].played, 0) for x in M + S
-                               if R.score[x] == R.bye_score and x != y and not (d0 >> x & 1))
-                single[y] = (c8(d0 | (1 << y)), v9y)
-        if not single:
-            return None
-        ideal8, ideal9 = min(single.values())
-    # what any structure of this group (same downfloater scores, [C7]) can reach at best on
-    # [C8]/[C9]: the bound above before the per-floater values made it structure-specific
-    group_ideal = (generic8, generic9)
-
-    def head_bound(cands) -> tuple:
-        if not single:
-            return ideal8, ideal9
-        vals = [single[y] for y in cands if y in single]
-        return min(vals) if vals else (ideal8, ideal9)
-
-    ideal = (ideal8, ideal9, 0, 0, r12, r13, 0, 0, 0, 0, zero_lv, zero_lv, zero_lv, zero_lv)
-    # Pass 1 searches only where the ideal is still reachable ("target"); if the ideal is not
-    # reached, pass 2 searches everything, seeded with pass 1's best (ties then go to the
-    # candidate generated first, so the seed does not win ties).
-    state = {"best": best, "nodes": 0, "stop": False, "target": ideal, "seed": False,
-             "budget": PASS1_BUDGET}
-    if best is not None and best[0] == ideal:
+        Numbers of pairs from MaxPairs down ([C6]; 2017 C.5); for each, the MDP sets grouped
+        by equal [C7] value (2017 C.6); within a group the sets are searched in order, each
+        seeded with the best so far (ties go to the earlier set), and a perfect candidate
+        ends the group at once."""
+        need = self.downfloaters_needed()
+        size = len(self.M) + len(self.S)
+        for npairs in range(self.max_pairs(), -1, -1):
+            if size - 2 * npairs < need:
+                continue
+            structs = self.mdp_structures(npairs)
+            gi = 0
+            while gi < len(structs):
+                gj = gi
+                while gj < len(structs) and structs[gj][0] == structs[gi][0]:
+                    gj += 1
+                best = None
+                for _dn, _sub, paired in structs[gi:gj]:
+                    found = StructureSearch(self, paired, npairs, best).search()
+                    if found is not None:
+                        best = found
+                        if _is_perfect(found):
+                            break
+                if best is not None:
+                    return best[1], best[2]
+                gi = gj
         return None
 
-    unpaired_mdps = [x for x in M if x not in paired_mdps]
 
-    def leaf(pairs: list[tuple[int, int]], acc: list, floaters: list[int]):
-        dmask = 0
-        for x in floaters:
-            dmask |= 1 << x
-        if not completable(dmask):
-            return
-        v8 = c8(dmask)
-        v9 = 0
-        if c9_active:
-            v9 = -sum(R.rank9.get(R.ps[x].played, 0) for p in pairs for x in p
-                      if R.score[x] == R.bye_score)
-        # C14/C16: resident downfloaters who downfloated 1/2 rounds before
-        res_fl = [x for x in floaters if x in sset]
-        c14 = sum(1 for x in res_fl if R.ps[x].float_before(1) == DOWN)
-        c16 = sum(1 for x in res_fl if R.ps[x].float_before(2) == DOWN)
-        # C18/C20: scores of downfloaters (MDPs included) who downfloated 1/2 rounds before
-        c18 = [0] * nlev
-        c20 = [0] * nlev
-        for x in floaters:
-            if R.ps[x].float_before(1) == DOWN:
-                c18[level_of[x]] += 1
-            if R.ps[x].float_before(2) == DOWN:
-                c20[level_of[x]] += 1
-        if clb is not None:
-            v9, c14, c16, c18, c19, c20, c21 = clb.values(pairs, floaters, sset)
-            vec = (v8, v9, acc[0], acc[1], acc[2], acc[3], c14, acc[4], c16, acc[5],
-                   c18, c19, c20, c21)
-        else:
-            vec = (v8, v9, acc[0], acc[1], acc[2], acc[3], c14, acc[4], c16, acc[5],
-                   tuple(c18), tuple(acc[6]), tuple(c20), tuple(acc[7]))
-        b = state["best"]
-        if b is None or vec < b[0] or (state["seed"] and vec == b[0]):
-            state["best"] = (vec, list(pairs), sorted(floaters), group_ideal + ideal[2:])
-            state["seed"] = False
-            if vec == ideal:
-                state["stop"] = True
+class StructureSearch:
+    """Branch and bound over the candidates of one MDP set (a "structure": which MDPs are
+    paired, hence how many residents float) in the generation order of the rule text.
 
-    sset = set(S)
-    # residents who downfloated one / two rounds before (C14 / C16), looked up once per bracket
-    down1 = {x for x in S if R.ps[x].floats and R.ps[x].floats[-1] == DOWN}
-    down2 = {x for x in S if len(R.ps[x].floats) >= 2 and R.ps[x].floats[-2] == DOWN}
-    down12 = down1 | down2
+    The candidate vector is ([C8], [C9], [C10] .. [C21]) (2017: C.7, PSD of a collapsed
+    bracket, C.8 .. C.19), lower is better. :meth:`search` runs pass 1 over branches that can
+    still reach the ideal vector, then, if the ideal was not reached, pass 2 over everything,
+    seeded with pass 1's best (ties still go to the earliest candidate). Both passes are cut by
+    node budgets (:data:`PASS1_BUDGET`, :data:`NODE_BUDGET`).
 
-    def bound_prune(acc, remaining: list[int], r: int, tops=None, others=None) -> bool:
-        """True if no completion of this branch can beat the best (componentwise bound).
+    The result is (vector, pairs, downfloaters, group ideal) of the best candidate if it beats
+    ``best`` (the best of earlier MDP sets of the same group), else None.
+    """
 
-        With ``tops``/``others`` (remainder phase: each top takes a distinct other) the colour
-        bounds are the tighter bipartite ones."""
-        b = state["best"]
-        tgt = state["target"]
-        if b is None and tgt is None:
-            return False
-        if tops is not None:
-            lb12, lb13 = _bipartite_colour_bounds(R, tops, others)
-            fl = len(others) - len(tops)
-            pool = others
-        else:
-            lb12, lb13 = _colour_bounds(R, remaining, r)
-            fl = len(remaining) - 2 * r
-            pool = remaining
-        lb14 = lb16 = 0
-        if fl > 0 and has_d:
-            free1 = free2 = 0
-            for x in pool:
-                if x in sset:
-                    if x not in down1:
-                        free1 += 1
-                    if x not in down2:
-                        free2 += 1
-            lb14 = max(0, fl - free1)
-            lb16 = max(0, fl - free2)
-            if tops is not None:
-                # a resident who downfloated before and must not float again needs a top with a
-                # smaller index (tops take later partners): greedy count of those left over.
-                # Only residents in down1/down2 can miss; events are encoded 2*pos+kind (same
-                # order as sorting (pos, kind) tuples, cheaper)
-                dres = [2 * y + 1 for y in others if y in down12]
-                events = sorted([2 * t_ for t_ in tops] + dres) if dres else ()
-                av1 = av2 = 0
-                miss1 = miss2 = 0
-                for ev in events:
-                    if not ev & 1:
-                        av1 += 1
-                        av2 += 1
-                        continue
-                    pos_ = ev >> 1
-                    if pos_ in down1:
-                        if av1:
-                            av1 -= 1
-                        else:
-                            miss1 += 1
-                    if pos_ in down2:
-                        if av2:
-                            av2 -= 1
-                        else:
-                            miss2 += 1
-                lb14 = max(lb14, miss1)
-                lb16 = max(lb16, miss2)
-        h8, h9 = head_bound(pool)
-        lbv = (h8, h9, acc[0], acc[1], acc[2] + lb12, acc[3] + lb13, lb14, acc[4], lb16,
-               acc[5], zero_lv, tuple(acc[6]), zero_lv, tuple(acc[7]))
-        return _beaten(lbv)
+    def __init__(self, bracket: BracketSearch, paired_mdps: list[int], npairs: int, best):
+        self.bracket = bracket
+        self.R = R = bracket.R
+        self.M, self.S = M, S = bracket.M, bracket.S
+        self.paired_mdps = paired_mdps
+        self.unpaired_mdps = [x for x in M if x not in paired_mdps]
+        self.npairs = npairs
+        self.m = len(paired_mdps)
+        self.k = npairs - self.m  # remainder pairs
+        self.level_of = bracket.level_of
+        self.c9_active = bracket.c9_active
+        self.sset = set(S)
+        # residents who downfloated one / two rounds before (C14 / C16), looked up once
+        self.down1 = {x for x in S if R.ps[x].floats and R.ps[x].floats[-1] == DOWN}
+        self.down2 = {x for x in S if len(R.ps[x].floats) >= 2 and R.ps[x].floats[-2] == DOWN}
+        self.down12 = self.down1 | self.down2
+        self.has_d = any(R.ps[x].floats and DOWN in R.ps[x].floats[-2:] for x in S)
+        # search state (replaces the mutable dict of the former closures)
+        self.best = best
+        self.initial_best = best
+        self.nodes = 0
+        self.stop = False
+        self.seed = False
+        self.budget = PASS1_BUDGET
+        self.single: dict[int, tuple] = {}
+        self.feasible = self._ideal_vector()
+        self.target = self.ideal if self.feasible else None
 
-    def _beaten(lbv) -> bool:
-        tgt = state["target"]
-        if tgt is not None and lbv > tgt:
+    # -- the ideal vector (componentwise lower bounds) ----------------------------------------
+    def _ideal_next_bracket(self) -> tuple:
+        """Lower bound on [C8] (2017 C.7): each downfloater adds at most one pair to what the
+        next bracket makes alone and, for the same number of pairs, the highest-scored
+        downfloaters are the ones paired."""
+        b, R, S, N = self.bracket, self.R, self.S, self.bracket.N
+        nfloat = len(self.M) + len(S) - 2 * self.npairs
+        if not N:
+            return (0, ())
+        if nfloat == 0:
+            return b.next_bracket(0)  # exact: nobody floats
+        um = self.unpaired_mdps
+        k8 = min((nfloat + len(N)) // 2, len(N))
+        dsc = sorted([R.score[x] for x in um]
+                     + [R.score[S[0]]] * (nfloat - len(um)) if S else
+                     [R.score[x] for x in um], reverse=True)[:k8]
+        dsc += [R.score[N[0]]] * (k8 - len(dsc))
+        return (-k8, tuple(-x for x in dsc))
+
+    def _ideal_pab(self) -> int:
+        """Lower bound on [C9] (2026): the PAB assignee's unplayed games, as ranks among the
+        bracket's players at the PAB score."""
+        if not self.c9_active:
+            return 0
+        R = self.R
+        rk = sorted(R.rank9.get(R.ps[i].played, 0) for i in self.M + self.S
+                    if R.score[i] == R.bye_score)
+        seats = 2 * self.npairs - sum(1 for x in self.paired_mdps if R.score[x] != R.bye_score)
+        return -(sum(rk) - sum(rk[:max(0, len(rk) - seats)]))
+
+    def _single_floater_values(self) -> None:
+        """One resident downfloater (the common case): [C8]/[C9] depend only on who floats, so
+        they are known per candidate floater (``self.single``); players whose floating breaks
+        [C4] get no entry and must be paired."""
+        b, R, M, S = self.bracket, self.R, self.M, self.S
+        d0 = 0
+        for x in M:
+            if x not in self.paired_mdps:
+                d0 |= 1 << x
+        for y in S:
+            if b.completable(d0 | (1 << y)):
+                v9y = () if b.mixed else 0
+                if self.c9_active:
+                    v9y = -sum(R.rank9.get(R.ps[x].played, 0) for x in M + S
+                               if R.score[x] == R.bye_score and x != y and not (d0 >> x & 1))
+                self.single[y] = (b.next_bracket(d0 | (1 << y)), v9y)
+
+    def _ideal_vector(self) -> bool:
+        """Set ``self.ideal`` (a lower bound per criterion) and the pass-1 tables; False when
+        no candidate of this structure can complete the round ([C4])."""
+        b, R, S = self.bracket, self.R, self.S
+        ideal8, ideal9 = self._ideal_next_bracket(), self._ideal_pab()
+        self.zero_lv = (0,) * len(b.blev)
+        self.clb = _ClbValues(R, self.M + S) if b.mixed else None
+        if self.clb is not None:
+            ideal9 = ()
+            self.zero_lv = self.clb.zero
+        r12, r13 = _colour_bounds(R, list(S) + list(self.paired_mdps), self.npairs)
+        # what any structure of this group (same downfloater scores, [C7]) can reach at best
+        # on [C8]/[C9]: the bound before the per-floater values make it structure-specific
+        self.group_ideal = (ideal8, ideal9)
+        res_floaters = len(S) - (2 * self.npairs - self.m)
+        if res_floaters == 1 and len(S) <= SINGLE_FLOATER_LIMIT:
+            self._single_floater_values()
+            if not self.single:
+                return False
+            ideal8, ideal9 = min(self.single.values())
+        self.ideal8, self.ideal9 = ideal8, ideal9
+        zl = self.zero_lv
+        self.ideal = (ideal8, ideal9, 0, 0, r12, r13, 0, 0, 0, 0, zl, zl, zl, zl)
+        self._pass1_tables()
+        return True
+
+    def _pass1_tables(self) -> None:
+        """Who may float in a candidate equal to the ideal vector (pass 1).
+
+        Residents whose floating would break an ideal float criterion ([C14]/[C16]; 2017
+        C.12/C.14) must be paired, and with a single resident downfloater so must those whose
+        floating breaks [C4]; the others float only with the ideal [C8]/[C9]."""
+        R, S, ideal = self.R, self.S, self.ideal
+        self.must_not_float = set()
+        for y in S:
+            fb = R.ps[y].floats
+            if (ideal[6] == 0 and fb and fb[-1] == DOWN) or (
+                    ideal[8] == 0 and len(fb) >= 2 and fb[-2] == DOWN):
+                self.must_not_float.add(y)
+        single = self.single
+        self.forced_pair = {y for y in S if y not in single} if single else set()
+        self.ok_float = {y for y in S if y not in self.must_not_float
+                         and y not in self.forced_pair
+                         and (not single or single.get(y) == (self.ideal8, self.ideal9))}
+
+    # -- the passes ---------------------------------------------------------------------------
+    def search(self):
+        """Pass 1 (ideal candidates only), then pass 2 (all) if the ideal was not reached."""
+        if not self.feasible:
+            return None
+        best = self.initial_best
+        if best is not None and best[0] == self.ideal:
+            return None
+        size = len(self.M) + len(self.S)
+        self.budget = PASS1_BUDGET + 500 * size
+        acc0 = [0, 0, 0, 0, 0, 0, self.zero_lv, self.zero_lv]
+        self.pair_mdps(0, 0, [], acc0)
+        b = self.best
+        if b is None or b[0] != self.ideal:
+            self.target = None
+            self.nodes = 0
+            self.stop = False
+            self.budget = NODE_BUDGET + 3000 * size
+            self.seed = b is not None and b is not best
+            self.pair_mdps(0, 0, [], acc0)
+            b = self.best
+        if b is None or b is best:
+            return None
+        return b
+
+    def _count_node(self) -> bool:
+        """Count a search node; True (and stop) once the budget is spent."""
+        self.nodes += 1
+        if self.nodes > self.budget:
+            self.stop = True
             return True
-        b = state["best"]
-        if b is None:
-            return False
-        return lbv > b[0] if state["seed"] else lbv >= b[0]
+        return False
 
-    has_d = any(R.ps[x].floats and DOWN in R.ps[x].floats[-2:] for x in S)
-
-    def add(acc, i, j):
-        p = R.pen(i, j) if i < j else R.pen(j, i)
-        hi = i if i < j else j
-        na = [acc[0] + p[0], acc[1] + p[1], acc[2] + p[2], acc[3] + p[3], acc[4] + p[4],
-              acc[5] + p[5], acc[6], acc[7]]
-        if clb is not None:
-            return na
-        if p[4]:
-            l6 = list(acc[6])
-            l6[level_of[hi]] += 1
-            na[6] = tuple(l6)
-        if p[5]:
-            l7 = list(acc[7])
-            l7[level_of[hi]] += 1
-            na[7] = tuple(l7)
-        return na
-
-    acc0 = [0, 0, 0, 0, 0, 0, zero_lv, zero_lv]
-
-    # Phase A: partners of the paired MDPs, S2 order
-    def phase_a(idx: int, used: int, pairs, acc):
-        if state["stop"]:
+    # -- candidate generation -----------------------------------------------------------------
+    def pair_mdps(self, idx: int, used: int, pairs: list, acc: list) -> None:
+        """MDP-pairing (2026 art. 4, heterogeneous brackets; 2017 B.3, D.1): the paired MDPs
+        form S1 and take S2 residents in the order of the S2 transpositions; then the
+        remainder is paired by :meth:`remainder_exchanges`."""
+        if self.stop or self._count_node():
             return
-        state["nodes"] += 1
-        if state["nodes"] > state["budget"]:
-            state["stop"] = True
+        S, paired = self.S, self.paired_mdps
+        if idx == self.m:
+            self.remainder_exchanges([x for x in S if not (used >> x & 1)], pairs, acc)
             return
-        if idx == m:
-            remainder = [x for x in S if not (used >> x & 1)]
-            phase_b(remainder, pairs, acc)
+        x = paired[idx]
+        rest = [y for y in S if not (used >> y & 1)] + paired[idx:]
+        if self.cannot_beat(acc, rest, self.npairs - idx):
             return
-        x = paired_mdps[idx]
-        rest = [y for y in S if not (used >> y & 1)] + paired_mdps[idx:]
-        if bound_prune(acc, rest, npairs - idx):
-            return
-        cand = adj[x]
+        cand = self.R.adj[x]
         for y in S:
             if used >> y & 1 or not (cand >> y & 1):
                 continue
             pairs.append((x, y))
-            phase_a(idx + 1, used | (1 << y), pairs, add(acc, x, y))
+            self.pair_mdps(idx + 1, used | (1 << y), pairs, self.with_pair(acc, x, y))
             pairs.pop()
-            if state["stop"]:
+            if self.stop:
                 return
 
-    def counts(xs) -> tuple:
-        v = [0] * 7
-        for q in xs:
-            v[R.cat[q]] += 1
-        return tuple(v)
-
-    def prune_counts(acc, tc, oc) -> bool:
-        """Bipartite colour bound from category counts only (tops ``tc``, others ``oc``)."""
-        if state["best"] is None and state["target"] is None:
-            return False
-        lb12, lb13 = _bounds_from_counts(tc, oc)
-        lbv = (ideal8, ideal9, acc[0], acc[1], acc[2] + lb12, acc[3] + lb13, 0, acc[4], 0,
-               acc[5], zero_lv, tuple(acc[6]), zero_lv, tuple(acc[7]))
-        return _beaten(lbv)
-
-    def phase_b(remainder: list[int], pairs, acc):
+    def remainder_exchanges(self, remainder: list[int], pairs: list, acc: list) -> None:
+        """The remainder (homogeneous) with ``k`` pairs: S1 = its first ``k`` players, S2 the
+        rest, and the resident exchanges between them in the order of 2026 art. 4 (2017 D.2):
+        fewest players exchanged, smallest difference of the BSN sums moved, then the highest
+        differing BSN moved S1 -> S2, the lowest moved S2 -> S1. Each exchange's S1 is paired
+        by :meth:`transpositions`. Exchanges that cannot beat the best are skipped by colour
+        category counts; sizes beyond 300,000 exchanges are given up (budget)."""
+        k = self.k
         nr = len(remainder)
         if k == 0:
-            leaf(pairs, acc, unpaired_mdps + remainder)
+            self.evaluate_candidate(pairs, acc, self.unpaired_mdps + remainder)
             return
         if 2 * k > nr:
             return
-        if bound_prune(acc, remainder, k):
+        if self.cannot_beat(acc, remainder, k):
             return
-        checked = state["best"]
+        R = self.R
+        checked = self.best
         s1 = list(range(k))
         s2 = list(range(k, nr))
-        c1 = counts(remainder[:k])
-        c2 = counts(remainder[k:])
+        c1 = _category_counts(R, remainder[:k])
+        c2 = _category_counts(R, remainder[k:])
         for x in range(0, min(k, nr - k) + 1):
-            if state["stop"]:
+            if self.stop:
                 return
             if _comb(k, x) * _comb(nr - k, x) > 300_000:
                 return  # budget: give up larger exchanges of this remainder only
-            outs = [(out, counts(remainder[q] for q in out)) for out in combinations(s1, x)]
+            outs = [(out, _category_counts(R, (remainder[q] for q in out)))
+                    for out in combinations(s1, x)]
             # ins grouped by colour signature: the count bound is decided once per
             # (out signature, in signature) and skips the whole group (same candidates as
             # testing every pair; opts keys are unique, so the sorted order is unchanged)
             ins_by: dict = {}
             for inn in combinations(s2, x):
-                ins_by.setdefault(counts(remainder[q] for q in inn), []).append(inn)
+                ins_by.setdefault(_category_counts(R, (remainder[q] for q in inn)), []).append(inn)
             sig: dict = {}
             opts = []
             for out, oc in outs:
@@ -1111,9 +1130,7 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
                     key = (oc, ic)
                     pr = sig.get(key)
                     if pr is None:
-                        tc = tuple(a - o + i for a, o, i in zip(c1, oc, ic))
-                        occ = tuple(a + o - i for a, o, i in zip(c2, oc, ic))
-                        pr = prune_counts(acc, tc, occ)
+                        pr = self._exchange_cannot_beat(acc, c1, c2, key)
                         sig[key] = pr
                     if pr:
                         continue
@@ -1123,103 +1140,242 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
             opts.sort(key=lambda t: t[0])
             recheck: dict = {}
             for _, tops, key in opts:
-                if state["stop"]:
+                if self.stop:
                     return
-                if state["best"] is not checked:
+                if self.best is not checked:
                     # the best improved: re-check this remainder and the composition bounds
-                    checked = state["best"]
+                    checked = self.best
                     recheck = {}
-                    if bound_prune(acc, remainder, k):
+                    if self.cannot_beat(acc, remainder, k):
                         return
                 pr = recheck.get(key)
                 if pr is None:
-                    oc, ic = key
-                    tc = tuple(a - o + i for a, o, i in zip(c1, oc, ic))
-                    occ = tuple(a + o - i for a, o, i in zip(c2, oc, ic))
-                    pr = prune_counts(acc, tc, occ)
+                    pr = self._exchange_cannot_beat(acc, c1, c2, key)
                     recheck[key] = pr
                 if pr:
                     continue
-                tset = set(tops)
-                # quick feasibility: each top needs a later non-top partner
-                free_after = 0
-                ok = True
-                for q in range(nr - 1, -1, -1):
-                    if q in tset:
-                        if free_after == 0:
-                            ok = False
-                            break
-                        free_after -= 1
-                    else:
-                        free_after += 1
-                if not ok:
+                if not _tops_have_later_partners(tops, nr):
                     continue
+                tset = set(tops)
                 others = [q for q in range(nr) if q not in tset]
-                tpl = [remainder[q] for q in tops]
-                oth = [remainder[q] for q in others]
-                assign(tpl, oth, 0, 0, pairs, acc)
+                self.transpositions([remainder[q] for q in tops],
+                                    [remainder[q] for q in others], 0, 0, pairs, acc)
 
-    def assign(tpl, oth, ti, used, pairs, acc):
-        if state["stop"]:
+    def transpositions(self, tops: list[int], others: list[int], ti: int, used: int,
+                       pairs: list, acc: list) -> None:
+        """Transpositions of S2 (2026 art. 4; 2017 D.1): S1 player ``tops[ti]`` takes each
+        later compatible player of ``others`` in turn (lexicographic order of S2); the
+        players of ``others`` left over float. Branches are cut by :meth:`cannot_beat`,
+        :meth:`still_possible` and, in pass 1 after :data:`EXACT_AFTER` nodes,
+        :meth:`ideal_reachable`."""
+        if self.stop or self._count_node():
             return
-        state["nodes"] += 1
-        if state["nodes"] > state["budget"]:
-            state["stop"] = True
+        if ti == len(tops):
+            floaters = self.unpaired_mdps + [y for qi, y in enumerate(others)
+                                             if not (used >> qi & 1)]
+            self.evaluate_candidate(pairs, acc, floaters)
             return
-        if ti == len(tpl):
-            floaters = unpaired_mdps + [y for qi, y in enumerate(oth) if not (used >> qi & 1)]
-            leaf(pairs, acc, floaters)
+        x = tops[ti]
+        free = [y for qi, y in enumerate(others) if not (used >> qi & 1)]
+        if self.cannot_beat(acc, None, 0, tops[ti:], free):
             return
-        x = tpl[ti]
-        free = [y for qi, y in enumerate(oth) if not (used >> qi & 1)]
-        if bound_prune(acc, None, 0, tpl[ti:], free):
+        if not self.still_possible(tops[ti:], free, acc):
             return
-        if not _still_possible(tpl[ti:], free, acc):
+        if (self.target is not None and self.nodes > EXACT_AFTER
+                and not self.ideal_reachable(tops[ti:], free, acc)):
             return
-        if (state["target"] is not None and state["nodes"] > EXACT_AFTER
-                and not _ideal_reachable(tpl[ti:], free, acc)):
-            return
-        cand = adj[x]
-        for qi, y in enumerate(oth):
+        cand = self.R.adj[x]
+        for qi, y in enumerate(others):
             if used >> qi & 1 or y < x or not (cand >> y & 1):
                 continue
             pairs.append((x, y))
-            assign(tpl, oth, ti + 1, used | (1 << qi), pairs, add(acc, x, y))
+            self.transpositions(tops, others, ti + 1, used | (1 << qi), pairs,
+                                self.with_pair(acc, x, y))
             pairs.pop()
-            if state["stop"]:
+            if self.stop:
                 return
 
-    # Pass-1 feasibility: with no colour failure left to spend, tops may only take partners
-    # that grant both preferences; residents whose floating would break an ideal float
-    # criterion must be paired. Both are bipartite matching questions (tops take later
-    # partners); by Mendelsohn-Dulmage one matching covering all tops and one covering all
-    # must-pair residents imply one covering both.
-    must_not_float = set()
-    for y in S:
-        fb = R.ps[y].floats
-        if (ideal[6] == 0 and fb and fb[-1] == DOWN) or (
-                ideal[8] == 0 and len(fb) >= 2 and fb[-2] == DOWN):
-            must_not_float.add(y)
+    # -- candidate evaluation -----------------------------------------------------------------
+    def with_pair(self, acc: list, i: int, j: int) -> list:
+        """The running pair values ``acc`` ([C10]..[C13], [C15], [C17] counts, then [C19],
+        [C21] per score level; 2017 C.8-C.11, C.13, C.15, C.17, C.19) plus pair (i, j)."""
+        p = self.R.pen(i, j) if i < j else self.R.pen(j, i)
+        hi = i if i < j else j
+        na = [acc[0] + p[0], acc[1] + p[1], acc[2] + p[2], acc[3] + p[3], acc[4] + p[4],
+              acc[5] + p[5], acc[6], acc[7]]
+        if self.clb is not None:
+            return na
+        if p[4]:
+            l6 = list(acc[6])
+            l6[self.level_of[hi]] += 1
+            na[6] = tuple(l6)
+        if p[5]:
+            l7 = list(acc[7])
+            l7[self.level_of[hi]] += 1
+            na[7] = tuple(l7)
+        return na
 
-    # [C4]: with a single resident downfloater, residents whose floating leaves the players
-    # below uncompletable must be paired in this bracket
-    forced_pair = {y for y in S if y not in single} if single else set()
+    def evaluate_candidate(self, pairs: list, acc: list, floaters: list[int]) -> None:
+        """A complete candidate: the completion test ([C4]; 2017 C.4 in the PPB), then its
+        vector — [C8] next bracket, [C9] PAB assignee's unplayed games, [C10]-[C13] colours,
+        [C14]/[C16] resident downfloaters who downfloated before, [C15]/[C17] MDP opponents
+        who upfloated before, [C18]-[C21] the same by score (2017: C.7, C.8-C.19; in the
+        collapsed last bracket, A.9, the PSD and floats per pair by :class:`_ClbValues`).
+        Kept if better than the best (pass 2 seed: also if equal); the ideal stops the search.
+        """
+        b, R = self.bracket, self.R
+        dmask = 0
+        for x in floaters:
+            dmask |= 1 << x
+        if not b.completable(dmask):
+            return
+        v8 = b.next_bracket(dmask)
+        v9 = 0
+        if self.c9_active:
+            v9 = -sum(R.rank9.get(R.ps[x].played, 0) for p in pairs for x in p
+                      if R.score[x] == R.bye_score)
+        # C14/C16: resident downfloaters who downfloated 1/2 rounds before
+        res_fl = [x for x in floaters if x in self.sset]
+        c14 = sum(1 for x in res_fl if R.ps[x].float_before(1) == DOWN)
+        c16 = sum(1 for x in res_fl if R.ps[x].float_before(2) == DOWN)
+        # C18/C20: scores of downfloaters (MDPs included) who downfloated 1/2 rounds before
+        nlev = len(b.blev)
+        c18 = [0] * nlev
+        c20 = [0] * nlev
+        for x in floaters:
+            if R.ps[x].float_before(1) == DOWN:
+                c18[self.level_of[x]] += 1
+            if R.ps[x].float_before(2) == DOWN:
+                c20[self.level_of[x]] += 1
+        if self.clb is not None:
+            v9, c14, c16, c18, c19, c20, c21 = self.clb.values(pairs, floaters, self.sset)
+            vec = (v8, v9, acc[0], acc[1], acc[2], acc[3], c14, acc[4], c16, acc[5],
+                   c18, c19, c20, c21)
+        else:
+            vec = (v8, v9, acc[0], acc[1], acc[2], acc[3], c14, acc[4], c16, acc[5],
+                   tuple(c18), tuple(acc[6]), tuple(c20), tuple(acc[7]))
+        best = self.best
+        if best is None or vec < best[0] or (self.seed and vec == best[0]):
+            self.best = (vec, list(pairs), sorted(floaters), self.group_ideal + self.ideal[2:])
+            self.seed = False
+            if vec == self.ideal:
+                self.stop = True
 
-    # Pass 1 wants a candidate equal to the ideal vector; every component of the ideal is a
-    # lower bound, so such a candidate meets each of them exactly: no [C10]/[C11]/upfloat
-    # failure, only floaters with the ideal [C8]/[C9] and no float history, and exactly the
-    # ideal [C12]/[C13] counts. Whether the remaining tops can still do that is an assignment
-    # problem (tops -> later partners, surplus players -> allowed floaters) with 0/1 colour
-    # costs, solved exactly by the Hungarian method; the count bounds alone leave brackets
-    # such as 23 players / one floater to the node budget.
-    ok_float = {y for y in S if y not in must_not_float and y not in forced_pair
-                and (not single or single.get(y) == (ideal8, ideal9))}
+    # -- pruning bounds -----------------------------------------------------------------------
+    def head_bound(self, cands) -> tuple:
+        """Best [C8]/[C9] reachable when the floaters come from ``cands``."""
+        if not self.single:
+            return self.ideal8, self.ideal9
+        vals = [self.single[y] for y in cands if y in self.single]
+        return min(vals) if vals else (self.ideal8, self.ideal9)
 
-    def _ideal_reachable(tops, free, acc) -> bool:
+    def _beaten(self, lbv) -> bool:
+        """Whether a lower-bound vector cannot beat the best (pass 1: cannot be the target)."""
+        tgt = self.target
+        if tgt is not None and lbv > tgt:
+            return True
+        b = self.best
+        if b is None:
+            return False
+        return lbv > b[0] if self.seed else lbv >= b[0]
+
+    def cannot_beat(self, acc: list, remaining, r: int, tops=None, others=None) -> bool:
+        """True if no completion of this branch can beat the best (componentwise bound).
+
+        Colour bounds from preference counts ([C12]/[C13], :func:`_colour_bounds`); with
+        ``tops``/``others`` (each top takes a distinct other) the tighter bipartite ones;
+        [C14]/[C16] from residents who downfloated before and must float."""
+        if self.best is None and self.target is None:
+            return False
+        R = self.R
+        if tops is not None:
+            lb12, lb13 = _bipartite_colour_bounds(R, tops, others)
+            fl = len(others) - len(tops)
+            pool = others
+        else:
+            lb12, lb13 = _colour_bounds(R, remaining, r)
+            fl = len(remaining) - 2 * r
+            pool = remaining
+        lb14 = lb16 = 0
+        if fl > 0 and self.has_d:
+            lb14, lb16 = self._float_bounds(pool, fl, tops, others)
+        h8, h9 = self.head_bound(pool)
+        zl = self.zero_lv
+        lbv = (h8, h9, acc[0], acc[1], acc[2] + lb12, acc[3] + lb13, lb14, acc[4], lb16,
+               acc[5], zl, tuple(acc[6]), zl, tuple(acc[7]))
+        return self._beaten(lbv)
+
+    def _float_bounds(self, pool, fl: int, tops, others) -> tuple[int, int]:
+        """Lower bounds on [C14]/[C16] (2017 C.12/C.14) when ``fl`` of ``pool`` float."""
+        sset, down1, down2 = self.sset, self.down1, self.down2
+        free1 = free2 = 0
+        for x in pool:
+            if x in sset:
+                if x not in down1:
+                    free1 += 1
+                if x not in down2:
+                    free2 += 1
+        lb14 = max(0, fl - free1)
+        lb16 = max(0, fl - free2)
+        if tops is not None:
+            # a resident who downfloated before and must not float again needs a top with a
+            # smaller index (tops take later partners): greedy count of those left over. Only
+            # residents in down1/down2 can miss; events are encoded 2*pos+kind (same order as
+            # sorting (pos, kind) tuples, cheaper)
+            dres = [2 * y + 1 for y in others if y in self.down12]
+            events = sorted([2 * t_ for t_ in tops] + dres) if dres else ()
+            av1 = av2 = 0
+            miss1 = miss2 = 0
+            for ev in events:
+                if not ev & 1:
+                    av1 += 1
+                    av2 += 1
+                    continue
+                pos_ = ev >> 1
+                if pos_ in down1:
+                    if av1:
+                        av1 -= 1
+                    else:
+                        miss1 += 1
+                if pos_ in down2:
+                    if av2:
+                        av2 -= 1
+                    else:
+                        miss2 += 1
+            lb14 = max(lb14, miss1)
+            lb16 = max(lb16, miss2)
+        return lb14, lb16
+
+    def _exchange_cannot_beat(self, acc: list, c1, c2, key) -> bool:
+        """Bipartite colour bound of an exchange from category counts only: S1 counts ``c1``
+        and S2 counts ``c2`` with the players of signature ``key`` = (out, in) exchanged."""
+        if self.best is None and self.target is None:
+            return False
+        oc, ic = key
+        tc = tuple(a - o + i for a, o, i in zip(c1, oc, ic))
+        occ = tuple(a + o - i for a, o, i in zip(c2, oc, ic))
+        lb12, lb13 = _bounds_from_counts(tc, occ)
+        zl = self.zero_lv
+        lbv = (self.ideal8, self.ideal9, acc[0], acc[1], acc[2] + lb12, acc[3] + lb13, 0,
+               acc[4], 0, acc[5], zl, tuple(acc[6]), zl, tuple(acc[7]))
+        return self._beaten(lbv)
+
+    def ideal_reachable(self, tops: list[int], free: list[int], acc: list) -> bool:
+        """Pass 1: can the remaining tops still give a candidate equal to the ideal vector?
+
+        Such a candidate meets every component of the ideal exactly: no [C10]/[C11]/upfloat
+        failure, only floaters with the ideal [C8]/[C9] and no float history, and exactly
+        the ideal [C12]/[C13] counts. That is an assignment problem (tops -> later partners,
+        surplus players -> allowed floaters) with 0/1 colour costs, solved exactly by the
+        Hungarian method (:func:`_min_assignment`); the count bounds alone leave brackets such
+        as 23 players / one floater to the node budget."""
+        ideal = self.ideal
         left12 = ideal[4] - acc[2]
         left13 = ideal[5] - acc[3]
         if left12 < 0 or acc[0] or acc[1] or acc[4] or acc[5] or len(tops) > 30:
             return left12 >= 0
+        R = self.R
+        adj = R.adj
         nf = len(free)
         big = 64
         rows = []
@@ -1236,26 +1392,33 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
                 else:
                     row.append(p[2] * big + p[3])
             rows.append(row)
-        frow = [0 if y in ok_float else _INF for y in free]
+        frow = [0 if y in self.ok_float else _INF for y in free]
         rows.extend([frow] * (nf - len(tops)))
         best_cost = _min_assignment(rows)
         if best_cost >= _INF:
             return False
         return (best_cost // big, best_cost % big) <= (left12, left13)
 
-    def _still_possible(tops, free, acc) -> bool:
+    def still_possible(self, tops: list[int], free: list[int], acc: list) -> bool:
         """False when the remaining tops cannot complete this branch well enough: a matching
         of tops to later compatible partners must exist that covers every resident who must
         not float, and the tops that cannot get a colour-granting partner (bipartite maximum
-        matching on such edges) must not push [C12] past the best/target."""
-        target = state["target"] is not None
+        matching on such edges) must not push [C12] past the best/target.
+
+        (Pass 1: with no colour failure left to spend, tops may only take partners that grant
+        both preferences. By Mendelsohn-Dulmage one matching covering all tops and one
+        covering all must-pair residents imply one covering both.)"""
+        R = self.R
+        ideal = self.ideal
+        target = self.target is not None
         strict12 = target and acc[2] >= ideal[4]
         strict13 = target and acc[3] >= ideal[5]
-        mnf = (must_not_float | forced_pair) if target else forced_pair
+        mnf = (self.must_not_float | self.forced_pair) if target else self.forced_pair
         if len(tops) > 40 and not (mnf and any(y in mnf for y in free)):
             return True  # large open remainders: the count bounds suffice (speed)
         edges = {}
         ok_edges = {}
+        adj = R.adj
         pcache = R._pen  # pen() memo, read directly on this hot path
         for t_ in tops:
             e = []
@@ -1285,27 +1448,30 @@ def _search_structure(R: _Round, paired_mdps: list[int], M: list[int], S: list[i
                     return False
             if _bip_size(must, redges) < len(must):
                 return False
-        if state["best"] is not None or target:
+        if self.best is not None or target:
             lb12 = len(tops) - _bip_size(tops, ok_edges)
-            h8, h9 = head_bound(free)
+            h8, h9 = self.head_bound(free)
+            zl = self.zero_lv
             lbv = (h8, h9, acc[0], acc[1], acc[2] + lb12, acc[3], 0, acc[4], 0,
-                   acc[5], zero_lv, tuple(acc[6]), zero_lv, tuple(acc[7]))
-            if _beaten(lbv):
+                   acc[5], zl, tuple(acc[6]), zl, tuple(acc[7]))
+            if self._beaten(lbv):
                 return False
         return True
 
-    size = len(M) + len(S)
-    state["budget"] = PASS1_BUDGET + 500 * size
-    phase_a(0, 0, [], acc0)
-    b = state["best"]
-    if b is None or b[0] != ideal:
-        state.update(target=None, nodes=0, stop=False, budget=NODE_BUDGET + 3000 * size,
-                     seed=b is not None and b is not best)
-        phase_a(0, 0, [], acc0)
-        b = state["best"]
-    if b is None or b is best:
-        return None
-    return b
+
+def _tops_have_later_partners(tops: list[int], nr: int) -> bool:
+    """Quick feasibility of an exchange: every top (index into the remainder of ``nr``
+    players) needs a later non-top partner."""
+    tset = set(tops)
+    free_after = 0
+    for q in range(nr - 1, -1, -1):
+        if q in tset:
+            if free_after == 0:
+                return False
+            free_after -= 1
+        else:
+            free_after += 1
+    return True
 
 
 # ---------------------------------------------------------------------------------------------
