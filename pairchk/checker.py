@@ -491,7 +491,7 @@ def check_round(t: Tournament, rnd: int, *, system: System, edition: str) -> Rou
 
         report.verdict = BREAKS_RULE
     else:
-        _enrich(report, named, system, edition, published, reference, diff, verdict)
+        _enrich(report, named, system, edition, published, reference, diff, verdict, state)
     return report
 
 
@@ -681,13 +681,15 @@ def _explain(system: System, state: Any, published: RoundPairing, reference: Rou
 
 def _enrich(report: RoundReport, t: Tournament, system: System, edition: str,
             published: RoundPairing, reference: RoundPairing, diff: "_Diff",
-            verdict: str) -> None:
+            verdict: str, state: Any = None) -> None:
     """Verdict first, where the two part, who gains or loses what, the rule in one line."""
     from . import explain as ex
 
     st = ex.shared_state(_as_before(t, report.round), report.round, edition)
     report.verdict = ex.BREAKS_RULE if report.violations else verdict
-    report.where = ex.where(st, published, reference)
+    locate = getattr(system, "where", None)  # optional in the protocol (pairchk.system)
+    report.where = (locate(state, published, reference) if callable(locate) and state is not None
+                    else ex.where(st, published, reference))
     crit = report.details.get("criterion")
     found = find_criterion(system.criteria(edition), crit["criterion"]) if crit else None
     if crit:

@@ -17,6 +17,9 @@ and its TRF 192 codes. The checker compares and explains through this protocol o
   record of that part; :func:`quality_records` passes it when ``evaluate`` declares it;
 * ``violations(state, pairing)`` lists the breaches of the absolute rules as :class:`Violation`
   records naming the rule, the players and the round to blame.
+* optionally ``where(state, published, reference) -> str``: where the two pairings part, in
+  the system's own words (Lim: the first scoregroup in its median-last order); without it the
+  checker names the highest score bracket holding a player paired differently.
 
 State is built by ``state(t, rnd, edition=...)``; Swiss systems build it from
 :func:`pairchk.state.round_state` (the one place derived state is computed) and may extend it,

@@ -393,6 +393,10 @@ def test_check_explains_a_swapped_pair_by_article_4():
     worse = first_worse(SYSTEM.evaluate(st, swapped), SYSTEM.evaluate(st, ref))
     assert worse is not None and worse[0] == "PAIRS"
     assert walk(st, ref)[-1].pairs != walk(st, swapped)[-1].pairs
+    # the checker's "where" line names the scoregroup in Lim's own order (System.where)
+    assert SYSTEM.where(st, swapped, ref).startswith(
+        "the 0-point scoregroup (12 players), the Median Scoregroup, paired downward, the first "
+        "in the order of art. 2.2")
 
 
 # ----------------------------------------------------------------------------- invariants

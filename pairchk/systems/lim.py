@@ -162,6 +162,9 @@ class LimSystem:
     def violations(self, state: LimState, pairing: RoundPairing) -> list[Violation]:
         return violations(state, pairing)
 
+    def where(self, state: LimState, published: RoundPairing, reference: RoundPairing) -> str:
+        return where(state, published, reference)
+
 
 # ----------------------------------------------------------------------------- the walk
 
@@ -286,6 +289,33 @@ def evaluate(ls: LimState, pairing: RoundPairing) -> Quality:
     return Quality(c1, c2, c3, c4, pab, floaters, types, prev, choice, pairs, col)
 
 
+def where(ls: LimState, published: RoundPairing, reference: RoundPairing) -> str:
+    """The first scoregroup, in the order of 2.2, where the two pairings part (or the PAB).
+
+    >>> from pairchk.model import Player
+    >>> t = Tournament(rounds=5, players=tuple(Player(n, rating=2500 - n) for n in range(1, 5)))
+    >>> ls = lim_state(t, 1)
+    >>> from pairchk.pairing import Pair
+    >>> pub, ref = (RoundPairing(1, (Pair(1, 2), Pair(3, 4))),
+    ...             RoundPairing(1, (Pair(1, 3), Pair(4, 2))))
+    >>> where(ls, pub, ref).split(", the first")[0]
+    'the 0-point scoregroup (4 players), the Median Scoregroup, paired downward'
+    """
+    if published.bye != reference.bye:
+        return "the pairing-allocated bye (art. 1.1), given before the scoregroups are paired"
+    for a, b in zip(walk(ls, published), walk(ls, reference)):
+        if (a.members, a.pairs) != (b.members, b.pairs):
+            came = len(a.members) - sum(1 for n in a.members if ls.score(n) == a.score)
+            pts = format(a.score.normalize(), "f") if a.score == a.score.to_integral() \
+                else str(a.score)
+            side = "the Median Scoregroup, " if a.score == ls.median else ""
+            extra = f", {came} incoming floater{'s' if came > 1 else ''}" if came else ""
+            return (f"the {pts}-point scoregroup ({len(a.members)} players{extra}), {side}paired "
+                    f"{a.direction.value}, the first in the order of art. 2.2 where the two "
+                    "pairings part")
+    return ""
+
+
 def _name(ls: LimState, n: int) -> str:
     return f"{n} {ls.names.get(n, '')}".strip()
 
@@ -324,6 +354,7 @@ __all__ = [
     "evaluate",
     "violations",
     "walk",
+    "where",
 ]
 
 assert [f.name for f in dataclasses.fields(Quality)] == [c.key for c in CRITERIA]
