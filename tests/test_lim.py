@@ -554,3 +554,21 @@ def test_cli_generate_pair_check(tmp_path):
     assert "4 rounds checked: 4 ok" in r.stdout
     r = runner.invoke(app, ["pair", str(out), "--round", "3"])
     assert r.exit_code == 0 and r.stdout.startswith("round 3 (lim from the TRF26 192 code FIDE_LIM")
+
+
+def test_upward_groups_mirror_the_downward_rules_3_7_4_1():
+    """Below the median a scoregroup is paired upward (2.2): the lowest ranked player is the
+    first, so the mirror of the 4.2 table: #6 tries 3, 2, 1, then 4, 5 (no meetings: 6-3, 5-2,
+    4-1, the same pairs as downward; #6 having met #3: 6-2, then 5-3, 4-1). An incoming
+    upfloater (3.7) is paired first, with the lowest ranked available player due the other
+    colour: upfloater 9 (due Black) into {1..4}; first the floater (3.2.2: due White is the
+    majority; upward the highest numbered of them, #1, 3.2.4), then 9 takes the lowest ranked
+    available player due White: #4 is due Black too, #3 is due White: 9-3, then 4-2."""
+    ls = _group_state(6)
+    assert _show(pair_group(ls, [1, 2, 3, 4, 5, 6], [], UP, []).pairs) == "1-4 2-5 3-6"
+    ls = _group_state(6, met={6: (3,)})
+    res = pair_group(ls, [1, 2, 3, 4, 5, 6], [], UP, [])
+    assert res.pairs == ((6, 2), (5, 3), (4, 1))
+    ls = _group_state(9, colours={9: "W", 1: "B", 2: "B", 3: "B", 4: "W"})
+    res = pair_group(ls, [1, 2, 3, 4], [9], UP, [])
+    assert res.floaters == (1,) and res.pairs == ((9, 3), (4, 2))
