@@ -139,7 +139,9 @@ def infer_initial_color(t: Tournament) -> Color:
     Inference mimics the endorsed engine: among players who took part in the pairing of the
     first round that has colours, in starting order, the k-th one (0-based) with a colour had
     the initial colour if k is even (C.04.3 2026 5.2.5: odd TPN in round 1 gets it), else the
-    opposite. Default WHITE.
+    opposite. Default WHITE. A forfeit written with a colour counts like a played game here
+    (bbpPairings v5 and v6 read the colour of every paired entry for this), although it does
+    not enter colour histories.
 
     >>> from pairchk.model import Tournament, Player, RoundEntry, Kind, Color
     >>> infer_initial_color(Tournament(players=(
@@ -152,7 +154,7 @@ def infer_initial_color(t: Tournament) -> Color:
     first = None
     for p in t.players:
         for i, e in enumerate(p.entries):
-            if e.kind.played and e.color is not Color.NONE:
+            if e.color is not Color.NONE:
                 if first is None or i < first:
                     first = i
                 break

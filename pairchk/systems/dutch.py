@@ -463,9 +463,77 @@ def next_bracket_value(R: _Round, dmask: int, nmask: int, ymask: int) -> tuple:
     """
     if not nmask:
         return (0, ())
+    final2017 = R.st.edition == "2017" and not ymask
+    if final2017 and any(not R.ps[i].pab_eligible for i in _bits(dmask | nmask)):
+        return _final_next_value(R, dmask, nmask)
     k8 = _next_bracket_pairs(R, dmask, nmask, ymask)
-    return (-k8, _next_bracket_scores(R, dmask, nmask, k8,
-                                      None if R.st.edition == "2017" else ymask))
+    vec = _next_bracket_scores(R, dmask, nmask, k8, None if R.st.edition == "2017" else ymask)
+    if final2017:
+        # the same measure as _final_next_value (downfloaters paired, per score level), so
+        # that candidates with and without PAB-barred downfloaters compare alike
+        sN = R.score[next(_bits(nmask))]
+        down = [0] * len(R.levels)
+        for x in vec:
+            if -x != sN:
+                down[R.level[-x]] -= 1
+        return (-k8, tuple(down))
+    return (-k8, vec)
+
+
+def _final_next_value(R: _Round, dmask: int, nmask: int) -> tuple:
+    """2017 C.7 when the following bracket is the last one and holds players who may not get
+    the PAB (C.2): the text's "maximize the number of pairs ... in the following bracket" is
+    read, as the endorsed engine (bbpPairings v5) weighs it, as pairs there minus the players
+    barred from the PAB who would be left unpaired (the last bracket's unpaired player is the
+    PAB assignee), then the downfloaters paired there, by score from the highest (its PSD).
+
+    Players covered by some matching form a matroid, so the best covered set comes greedily:
+    barred players first, then downfloaters by score, then the rest; a player is kept if the
+    set with it can still be covered. Only downfloater/resident and resident pairs count
+    (downfloaters meeting each other are pairs of the bracket itself)."""
+    adj8 = [0] * len(R.adj)
+    act = dmask | nmask
+    for i in _bits(act):
+        adj8[i] = R.adj[i] & (nmask if dmask >> i & 1 else act)
+    verts = list(_bits(act))
+    order = sorted(verts, key=lambda v: (R.ps[v].pab_eligible, not dmask >> v & 1,
+                                         -R.score[v], v))
+    covered: list[int] = []
+    for v in order:
+        if _coverable(adj8, verts, covered + [v], len(R.adj)):
+            covered.append(v)
+    pairs = len(covered) // 2
+    barred_left = sum(1 for v in verts if not R.ps[v].pab_eligible and v not in covered)
+    down = [0] * len(R.levels)
+    for v in covered:
+        if dmask >> v & 1:
+            down[R.level[R.score[v]]] -= 1
+    return (-(pairs - barred_left), tuple(down))
+
+
+def _coverable(adj: list[int], verts: list[int], must: list[int], base: int) -> bool:
+    """Is there a matching of ``verts`` (graph ``adj``) covering every player in ``must``?
+    Helper vertices from ``base`` on, joined to each other and to the players not in ``must``,
+    turn it into a perfect-matching question."""
+    free = [v for v in verts if v not in must]
+    h = len(free) + (len(verts) + len(free)) % 2
+    g = list(adj)
+    g.extend([0] * max(0, base + h - len(g)))
+    hmask = 0
+    for j in range(h):
+        hmask |= 1 << (base + j)
+    fmask = 0
+    for v in free:
+        fmask |= 1 << v
+    for j in range(h):
+        g[base + j] = (hmask & ~(1 << (base + j))) | fmask
+    for v in free:
+        g[v] |= hmask
+    act = hmask
+    for v in verts:
+        act |= 1 << v
+    mate = max_matching(g, active=act)
+    return matching_size(mate) * 2 == len(verts) + h
 
 
 def c9_applies(R: _Round, S: list[int], lower: int, warm: list[int] | None = None) -> bool:
