@@ -39,7 +39,8 @@ def _methods(cls):
             ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__")}
 
 
-def test_cached_methods_are_the_compiled_ones(tmp_path):
+def test_cached_methods_are_the_compiled_ones(tmp_path, monkeypatch):
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)  # CI may run with PYTHONDONTWRITEBYTECODE
     path = str(tmp_path / "cache.marshal")
     first = _dccache.MethodCache(path)
     compiled = _model_built_with(first)
