@@ -15,8 +15,10 @@ opponent and without points takes no board).
 - ``BBE`` (12.3) board-by-board elimination: the game points on every board but the bottom
   one; while not decisive, leave out the next board up too.
 - ``EDE`` (13.3.1) extended direct encounter: Art. 6 on the primary score (match points),
-  then, when that breaks no tie, on the secondary score (game points); every group still tied
-  after a split starts again. ``EDEC`` / ``EDET`` / ``EDEB`` / ``EDEBT`` / ``EDEBB`` (13.3.2):
+  then, when that breaks no tie, on the secondary score (game points); Art. 6 re-applies itself
+  on the same score to the groups it leaves tied, and a group no longer broken goes on with the
+  other score (FIDE's team exercise 45: five teams on 10 MP, all level on MP among them, are
+  split by GP into 8.5 / 8.0 x3 / 7.5, and the three on 8.0 by GP again: 4, 2, 1, 3, 5). ``EDEC`` / ``EDET`` / ``EDEB`` / ``EDEBT`` / ``EDEBB`` (13.3.2):
   when exactly two teams are still tied, BC / TBR / BBE (BC then TBR, BC then BBE) of the
   match(es) the two played against each other.
 - ``SSSC`` (13.4) score and strength combination: the secondary score plus the Buchholz on the
@@ -155,15 +157,23 @@ def tiers_of(ranks: Mapping[int, int]) -> list[list[int]]:
 
 def ede_tiers(ctxs: Mapping[str, tb.Context], bt: BoardTable, spec: tb.Spec,
               group: Sequence[int], primary: str = "MP") -> list[list[int]]:
-    """13.3: the group split by Art. 6 on the primary, else the secondary score; each group
-    still tied starts again; two teams still tied go on with the chain of ``spec`` (13.3.2)."""
-    group = list(group)
+    """13.3: the group split by Art. 6 on the primary score and, where that breaks no tie, on
+    the secondary score; two teams still tied go on with the chain of ``spec`` (13.3.2)."""
+    return _ede(ctxs, bt, spec, list(group), primary, False)
+
+
+def _ede(ctxs, bt: BoardTable, spec: tb.Spec, group: list[int], score: str,
+         switched: bool) -> list[list[int]]:
+    """Art. 6 with ``score`` (it re-applies itself to every group it leaves tied, on the same
+    score); a group it leaves tied goes on with the other score, until neither breaks it."""
     if len(group) < 2:
         return [group]
-    for pts in (primary, "GP" if primary == "MP" else "MP"):
-        tiers = tb.direct_encounter_tiers(ctxs[pts], spec, group)
-        if len(tiers) > 1:
-            return [sub for tier in tiers for sub in ede_tiers(ctxs, bt, spec, tier, primary)]
+    other = "GP" if score == "MP" else "MP"
+    tiers = tb.direct_encounter_tiers(ctxs[score], spec, group)
+    if len(tiers) > 1:
+        return [sub for tier in tiers for sub in _ede(ctxs, bt, spec, tier, other, False)]
+    if not switched:
+        return _ede(ctxs, bt, spec, group, other, True)
     chain = CHAINS.get(spec.name, "")
     if len(group) == 2 and chain:
         return _chain(bt, group, chain)
