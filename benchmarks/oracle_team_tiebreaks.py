@@ -7,6 +7,7 @@ it is (its 299 records, which TEC does not read, left out); other team files are
 - Scalar codes (:data:`SCALAR`): the value of every team.
 - Orders (:data:`ORDERS`: DE, TBR, BBE, EDE*): the rank after points and that one code, as
   TEC ranks with ``-t PTS <code>`` and ``pairchk standings --tiebreaks <code>``.
+- The file's own tie-break list (TRF26 202/212), when it has one: the rank of every team.
 
 TEC is told whether the pairings were pre-determined (``-p``) or Swiss (``-s``) as pairchk
 reads the file (Art. 15): left to itself it takes any event of n teams and n-1 rounds for a
@@ -65,14 +66,16 @@ def compare(tec: str, path: str) -> tuple[int, int, list[str]]:
                 same, diff = (same + 1, diff) if a == b else (same, diff + 1)
                 if a != b:
                     lines.append(f"  {code} team {team}: pairchk {a} TEC {b}")
-        for code in ORDERS:
-            ranks = {int(r["StartNo"]): int(r["Rank"]) for r in run_tec(tec, trf, ["PTS", code], rounds, flags)}
-            for row in standings.standings(t, [code], rounds, ed).rows:
+        own = standings.file_tiebreaks(t)[0]
+        for codes in [[c] for c in ORDERS] + ([own] if own else []):
+            ranks = {int(r["StartNo"]): int(r["Rank"])
+                     for r in run_tec(tec, trf, ["PTS", *codes], rounds, flags)}
+            for row in standings.standings(t, codes, rounds, ed).rows:
                 ok = ranks[row.player] == row.rank
                 same, diff = (same + 1, diff) if ok else (same, diff + 1)
                 if not ok:
-                    lines.append(f"  rank(PTS,{code}) team {row.player}: pairchk {row.rank} "
-                                 f"TEC {ranks[row.player]}")
+                    lines.append(f"  rank(PTS,{','.join(codes)}) team {row.player}: pairchk "
+                                 f"{row.rank} TEC {ranks[row.player]}")
         return same, diff, lines
     finally:
         os.unlink(trf)

@@ -7,6 +7,10 @@ The tournament is read by pairchk and handed to tiebreak-core as its PlayerTiebr
 kinds: played, pairing_bye, forfeit_win, forfeit_loss, requested_bye). Both rulesets are
 compared (fide-2024 with pairchk's 2024 text, fide-2026 with the 2026 text); Swiss mode; files
 with a non-standard point system are skipped (tiebreak-core scores 1 / 0.5 / 0).
+
+Team events go to ``tiebreak_core.team`` (Art. 11-13): pairchk's team layer as TeamRecords
+(matches in MP/GP, the Art. 12 board totals), every scalar of :data:`TEAM_SCALAR` per team
+and the order of :data:`TEAM_ORDERS` (2026 text).
 """
 
 from __future__ import annotations
@@ -62,6 +66,12 @@ def core_players(t, rounds: int) -> dict[int, PlayerTiebreakData]:
     return out
 
 
+def _is_team(path: str) -> bool:
+    from pairchk.teams import is_team_event
+
+    return is_team_event(formats.load(open(path, "rb").read(), path=path).tournament)
+
+
 def compare(path: str) -> tuple[int, int, list[str]]:
     t = formats.load(open(path, "rb").read(), path=path).tournament
     if not t.scoring.is_standard:
@@ -92,18 +102,89 @@ def compare(path: str) -> tuple[int, int, list[str]]:
     return same, diff, lines
 
 
+# ---- team events (C.07 Art. 11-13): tiebreak_core.team
+
+TEAM_SCALAR = ["MPVGP", "BC", "SSSC", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EMMSB/C1", "BH:MP",
+               "BH:GP", "BH:MP/C1", "PS:MP", "WIN:MP", "WON:MP"]
+TEAM_ORDERS = ["TBR", "BBE", "EDE", "EDEBT", "EDEBB", "EDET", "EDEB"]
+
+
+def core_teams(t, rounds: int):
+    """pairchk's team layer as tiebreak-core TeamRecords (board totals of Art. 12 included)."""
+    from tiebreak_core.team import TeamMatch, TeamRecord
+
+    from pairchk import team_board_tiebreak as tbb
+    from pairchk.teams import team_rounds
+
+    bt = tbb.board_table(t, rounds)
+    out = {}
+    for team, rs in team_rounds(t).items():
+        matches = []
+        for r in rs[:rounds]:
+            if r.pab:
+                kind, opp = "pairing_bye", -1
+            elif r.opponent is None:
+                kind, opp = "unplayed", -1
+            else:
+                kind = {"+-": "forfeit_win", "-+": "forfeit_loss"}.get(r.forfeit, "played")
+                opp = r.opponent
+            matches.append(TeamMatch(opp, r.round, float(r.match_points), float(r.game_points), kind))
+        out[team] = TeamRecord(team, sum(m.mp for m in matches), sum(m.gp for m in matches),
+                               matches, tuple(float(x) for x in bt.totals[team]))
+    return out
+
+
+def compare_team(path: str) -> tuple[int, int, list[str]]:
+    from tiebreak_core.team import TeamFormat, calculate_team, rank_team_standings
+
+    from pairchk import standings, team_tiebreak as tt, teams
+
+    t = formats.load(open(path, "rb").read(), path=path).tournament
+    if not tt.is_team_event(t):
+        raise RuntimeError("not a team event")
+    rounds = tb.last_complete_round(t)
+    data = tt.team_data(t, rounds, tb.Edition.E2026)
+    recs = core_teams(t, rounds)
+    w, d, _ = teams.match_point_scale(t)
+    fmt = TeamFormat(mp_win=float(w), mp_draw=float(d), max_gp_per_match=float(data.boards.boards))
+    total = t.rounds or rounds
+    same = diff = 0
+    lines = []
+    for code in TEAM_SCALAR:
+        ours = tt.compute(data, code)
+        for team, rec in recs.items():
+            # SSSC's factor reads the rounds of the tournament (13.4), the rest the rounds so far
+            n = total if code.startswith("SSSC") else rounds
+            theirs = Decimal(str(calculate_team(rec, recs, code, n, fmt)))
+            mine = ours[team]
+            ok = mine is not None and abs(Decimal(mine) - theirs) < Decimal("0.005")
+            same, diff = (same + 1, diff) if ok else (same, diff + 1)
+            if not ok:
+                lines.append(f"  team {code} #{team}: pairchk {mine} tiebreak-core {theirs}")
+    for code in TEAM_ORDERS:
+        order = [r.team_id for r in rank_team_standings(recs, [code], rounds, fmt).teams]
+        rows = standings.standings(t, [code], rounds, tb.Edition.E2026).rows
+        ours, ranks = [r.player for r in rows], {r.player: r.rank for r in rows}
+        # the core lists fully tied teams by number; pairchk ranks them equal
+        ok = [ranks[x] for x in order] == sorted(ranks[x] for x in order)
+        same, diff = (same + 1, diff) if ok else (same, diff + 1)
+        if not ok:
+            lines.append(f"  team order {code}: pairchk {ours} tiebreak-core {order}")
+    return same, diff, lines
+
+
 def main() -> None:
     tot = [0, 0]
     for f in sys.argv[1:]:
         try:
-            same, diff, lines = compare(f)
+            same, diff, lines = compare_team(f) if _is_team(f) else compare(f)
         except Exception as exc:  # report and go on
             print(f"{f}: skipped ({type(exc).__name__}: {str(exc)[:150]})")
             continue
         tot[0] += same
         tot[1] += diff
         print(f"{f}: {same} equal, {diff} different")
-        for line in lines[:30]:
+        for line in lines[:400]:
             print(line)
     print(f"TOTAL: {tot[0]} equal, {tot[1]} different")
 

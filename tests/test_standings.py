@@ -133,3 +133,28 @@ def test_check_command_reports_swapped_ranks(tmp_path):
 def test_rank_column_of_starting_numbers_is_not_checked():
     t = load((ROOT / "fixtures" / "berger_10.trf").read_bytes())
     assert standings.check_standings(t) == []
+
+
+TEAM_FIXTURE = ROOT / "fixtures" / "team_t06_r04.trf"
+
+
+def test_standings_team_codes_of_art_12_13_cli():
+    codes = "EDET,BC,SSSC,EMGSB/C1,TBR,BBE,EDEBB,MPvGP"
+    res = runner.invoke(app, ["standings", str(TEAM_FIXTURE), "--tiebreaks", codes,
+                              "--format", "json"])
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.output)
+    assert doc["tiebreak_list"] == codes.split(",")
+    assert not [n for n in doc["notes"] if "used up to" in n]
+    rows = {r["team"]: r for r in doc["standings"]}
+    # teams 3, 5, 6 are tied on 2 MP with no meeting that separates them: BC (lower first)
+    assert [t for t in rows if rows[t]["points"] == 2] == [3, 6, 5]
+    assert [rows[t]["tiebreaks"]["BC"] for t in (3, 6, 5)] == [7.5, 11, 14]
+    assert all(set(r["tiebreaks"]) == set(codes.split(",")) for r in rows.values())
+
+
+def test_standings_unknown_code_names_the_team_codes():
+    res = runner.invoke(app, ["standings", str(TEAM_FIXTURE), "--tiebreaks", "EDET,XYZ"])
+    assert res.exit_code == 2
+    assert "unknown tie-break 'XYZ'" in res.output
+    assert all(c in res.output for c in ("EDEBB", "SSSC", "BBE", "TBR", "EMGSB"))

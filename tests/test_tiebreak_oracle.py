@@ -29,3 +29,21 @@ def test_equal_to_tec(name):
     same, diff, lines = oracle_tiebreaks.compare(str(TEC), str(SHARED / name))
     assert diff == 0, "\n".join(lines[:20])
     assert same > 0
+
+
+TEAM_FILES = ["samples/trf26/fide-tec-grandmommys-cup-team-trf26.trf"]
+
+
+@pytest.mark.parametrize("name", TEAM_FILES)
+def test_team_codes_equal_to_tec(name):
+    # every team code and order of benchmarks/oracle_team_tiebreaks.py; the one known
+    # difference is TEC's board-count step of EDEC/EDEBT/EDEBB, which ranks the HIGHER sum
+    # first against Art. 12.1 ("the lower the sum, the higher the ranking")
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import oracle_team_tiebreaks
+
+    same, diff, lines = oracle_team_tiebreaks.compare(str(TEC), str(SHARED / name))
+    unexplained = [x for x in lines if not x.startswith(("  rank(PTS,EDEC)", "  rank(PTS,EDEBT)",
+                                                         "  rank(PTS,EDEBB)"))]
+    assert not unexplained, "\n".join(unexplained[:20])
+    assert same > 1000
