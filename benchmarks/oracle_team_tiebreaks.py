@@ -2,7 +2,8 @@
 
 The oracle and its helpers are those of :mod:`oracle_tiebreaks` (TEC under /tmp/oracles/tec).
 TEC reads team files as TRF with 310 team records and 300 line-ups: a TRF26 file is given as
-it is (its 299 records, which TEC does not read, left out); other team files are skipped.
+it is (its 299 records, which TEC does not read, left out); other team files (Swiss-Chess,
+chess-results, TRF16 with 013 teams) are first written as TRF26 by ``pairchk convert --to trf26``.
 
 - Scalar codes (:data:`SCALAR`): the value of every team.
 - Orders (:data:`ORDERS`: DE, TBR, BBE, EDE*): the rank after points and that one code, as
@@ -29,6 +30,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from oracle_tiebreaks import ours_value, run_files, run_tec, tec_rules, theirs_value  # noqa: E402
 
 from pairchk import formats, standings, team_tiebreak as tt, tiebreak as tb  # noqa: E402
+from pairchk.teams import team_rounds  # noqa: E402
 
 SCALAR = ["MPVGP", "BC", "SSSC", "SSSC/C1", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EMMSB/C1",
           "EGGSB/C1", "BH", "BH/C1", "BH:GP", "BH:GP/C1", "SB", "SB:GP", "PS", "PS:GP", "WIN",
@@ -36,13 +38,16 @@ SCALAR = ["MPVGP", "BC", "SSSC", "SSSC/C1", "EMMSB", "EMGSB", "EGMSB", "EGGSB", 
 ORDERS = ["DE", "TBR", "BBE", "EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB", "EDE/P"]
 
 
-def tec_input(path: str) -> str:
-    """The file TEC reads: a TRF26 team file without its 299 records."""
+def tec_input(path: str, t) -> str:
+    """The file TEC reads: a TRF26 team file without its 299 records; a 320 record without
+    the PAB's match points gets those pairchk reads from the declared totals (teams.py)."""
     text = open(path, "rb").read().decode("latin-1")
     if "\n310 " not in text and not text.startswith("310 "):
         raise RuntimeError("not a TRF team file with 310 records")
     fd, tmp = tempfile.mkstemp(suffix=".trf")
-    lines = [x for x in text.splitlines() if not x.startswith("299")]
+    pab = next((r.match_points for rs in team_rounds(t).values() for r in rs if r.pab), None)
+    lines = [x if not (x.startswith("320") and not x[4:8].strip() and pab is not None)
+             else f"320 {pab:4.1f}{x[8:]}" for x in text.splitlines() if not x.startswith("299")]
     os.write(fd, ("\n".join(lines) + "\n").encode("latin-1"))
     os.close(fd)
     return tmp
@@ -52,7 +57,7 @@ def compare(tec: str, path: str) -> tuple[int, int, list[str]]:
     t = formats.load(open(path, "rb").read(), path=path).tournament
     if not tt.is_team_event(t):
         raise RuntimeError("not a team event")
-    trf = tec_input(path)
+    trf = tec_input(path, t)
     try:
         rounds = tb.last_complete_round(t)
         ed = tec_rules(tec, trf, rounds)

@@ -78,7 +78,7 @@ def _team_slots(t: Tournament, rounds: int, points: str) -> dict[int, list[tb.Sl
         for r in rs[:rounds]:
             kind = _kind(r, byes.get((r.round, team)))
             pts = r.match_points if points == "MP" else r.game_points
-            vur = kind in (Kind.ZERO_BYE, Kind.FORFEIT_LOSS)
+            vur = kind in tb.REQUESTED or kind is Kind.FORFEIT_LOSS  # 16.1.2, a half bye too
             slots.append(tb.Slot(r.round, kind, pts, r.opponent, Color.NONE,
                                  kind.played and r.opponent is not None, vur, False))
         slots += [tb.Slot(x, Kind.ZERO_BYE, ZERO, None, Color.NONE, False, True, False)
@@ -129,10 +129,10 @@ def _team_system(t: Tournament) -> str:
 
 
 def _mark_late(slots: list[tb.Slot]) -> tuple[tb.Slot, ...]:
-    """Art. 16.2.5 for teams: a round without a match followed only by such rounds."""
+    """Art. 16.2.5 for teams: a requested bye (half or zero) followed only by VURs."""
     out = []
     for i, s in enumerate(slots):
-        late = s.kind is Kind.ZERO_BYE and all(x.vur for x in slots[i:])
+        late = s.kind in tb.REQUESTED and all(x.vur for x in slots[i:])
         out.append(tb.Slot(s.round, s.kind, s.points, s.opponent, s.color, s.otb, s.vur, late))
     return tuple(out)
 

@@ -287,7 +287,9 @@ class Slot:
     late_bye: bool  # Art. 16.2.5: requested bye followed only by VURs
 
 
-_REQUESTED = {Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT, Kind.NOT_PAIRED, Kind.PENDING}
+# requested byes and absences (Art. 16.1.2: with a forfeit loss, the voluntarily unplayed rounds)
+REQUESTED = frozenset({Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT, Kind.NOT_PAIRED, Kind.PENDING})
+_REQUESTED = REQUESTED
 
 
 @dataclass(frozen=True)

@@ -114,7 +114,7 @@ def team_exercise(start_date: str = "2024-05-01") -> Tournament:
                   for k in range(1, 15))
     return Tournament(
         start_date=start_date, rounds=7, system="FIDE_TEAM_MP_GP", players=players, teams=teams,
-        board_colors="WBWB", team_scoring="TW 2.0 TD 1.0 TL 0.0",
+        board_colors="WBWB", team_scoring="TW 2.0   TD 1.0   TL 0.0",
         team_pab_match_points=Decimal(1), team_pab_game_points=Decimal(2),
         team_matches=(TeamMatch(5, 12, None), TeamMatch(7, 14, None)),
         declared_byes=(DeclaredBye(5, ByeKind.HALF, (14,)), DeclaredBye(7, ByeKind.ZERO, (7,))))
