@@ -40,13 +40,19 @@ SWISS_POINTS = {1: "3.5", 2: "4", 3: "3.5", 4: "3.5", 5: "2.5", 6: "3", 7: "1.5"
 _OTHER = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
 
 
-def swiss_exercise(start_date: str = "2024-05-01") -> Tournament:
-    """Part one: Nick (#12) withdrew after round 3 (zero-point rounds 4 and 5)."""
-    entries: dict[int, dict[int, RoundEntry]] = {n: {} for n in range(1, 17)}
-    for rnd, games in SWISS_GAMES.items():
+def _entries(games_by_round: dict, players: int) -> dict[int, dict[int, RoundEntry]]:
+    """Both sides of every game: player -> round -> entry."""
+    entries: dict[int, dict[int, RoundEntry]] = {n: {} for n in range(1, players + 1)}
+    for rnd, games in games_by_round.items():
         for white, black, res in games:
             entries[white][rnd] = RoundEntry(Kind(res), black, W)
             entries[black][rnd] = RoundEntry(Kind(_OTHER[res]), white, B)
+    return entries
+
+
+def swiss_exercise(start_date: str = "2024-05-01") -> Tournament:
+    """Part one: Nick (#12) withdrew after round 3 (zero-point rounds 4 and 5)."""
+    entries = _entries(SWISS_GAMES, 16)
     for rnd, byes in SWISS_BYES.items():
         for n, kind in byes:
             entries[n][rnd] = RoundEntry(kind)
@@ -131,10 +137,6 @@ ROBIN_GAMES = {
 
 
 def robin_exercise(start_date: str = "2024-05-01") -> Tournament:
-    entries: dict[int, dict[int, RoundEntry]] = {n: {} for n in range(1, 7)}
-    for rnd, games in ROBIN_GAMES.items():
-        for white, black, res in games:
-            entries[white][rnd] = RoundEntry(Kind(res), black, W)
-            entries[black][rnd] = RoundEntry(Kind(_OTHER[res]), white, B)
+    entries = _entries(ROBIN_GAMES, 6)
     players = tuple(Player(n, entries=tuple(entries[n][r] for r in range(1, 6))) for n in range(1, 7))
     return Tournament(start_date=start_date, rounds=5, system="ROUND ROBIN", players=players)
