@@ -223,6 +223,9 @@ BWG, PS, REP, STD, TPN, BH, AOB, FB, SB, KS, ARO, TPR, PTP, APRO, APPO, RTNG, GE
     kw: dict = {}
     if name == "AROC":
         name, kw["cut_low"] = "ARO", 1
+    if not team and (name in TEAM_NAMES or re.fullmatch(r"E[MG][MG]SB|GPVMP", name)):
+        raise TiebreakError(f"{code!r} is a tie-break of team events (C.07 Art. 11-13); this "
+                            "event has no teams")
     if name not in (_ALL_NAMES if team else NAMES):
         known = ", ".join([*NAMES, "GE", "AROC"] + ([*TEAM_NAMES, "GPVMP", "EMMSB", "EMGSB",
                                                       "EGMSB", "EGGSB"] if team else []))

@@ -158,3 +158,9 @@ def test_standings_unknown_code_names_the_team_codes():
     assert res.exit_code == 2
     assert "unknown tie-break 'XYZ'" in res.output
     assert all(c in res.output for c in ("EDEBB", "SSSC", "BBE", "TBR", "EMGSB"))
+
+
+def test_team_code_in_an_individual_event_says_so():
+    res = runner.invoke(app, ["standings", str(FIXTURE), "--tiebreaks", "BH,EDET"])
+    assert res.exit_code == 0
+    assert "'EDET' is a tie-break of team events" in res.output
