@@ -218,7 +218,8 @@ class Figures:
     codes: str
 
     def cell(self) -> str:
-        return f"{self.wall:.2f} s, {self.peak:.0f} MB" + (f" (exit {self.codes})" if self.codes != "0" else "")
+        exit_ = f" (exit {self.codes})" if self.codes != "0" else ""
+        return f"{self.wall:.2f} s wall, {self.cpu:.2f} s CPU, {self.peak:.0f} MB{exit_}"
 
 
 def run(cmd: list[str], cwd: Path | None, runs: int, timeout: float) -> Figures:
