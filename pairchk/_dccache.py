@@ -9,8 +9,9 @@ look the compiled code up by that exact text in a cache file next to pairchk's b
 (``__pycache__/dataclass-methods.<tag>.marshal``, written as ``.pyc`` files are: not when
 ``sys.dont_write_bytecode``, under ``sys.pycache_prefix`` when set). The text determines the
 code, so an entry is either exactly the code ``exec`` would compile or absent; the file is
-keyed by the interpreter's bytecode magic number, and one that cannot be read is ignored.
-Only the methods of classes defined in pairchk modules go through the cache.
+keyed by the interpreter's bytecode magic number, and one that cannot be read is ignored (it
+is trusted as the ``.pyc`` files beside it are). Only the methods of classes defined in pairchk
+modules go through the cache.
 
 The console script installs it (:func:`pairchk.cli.main`); ``import pairchk`` does not.
 
