@@ -29,8 +29,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from oracle_tiebreaks import ours_value, run_files, run_tec, tec_rules, theirs_value  # noqa: E402
 
-from pairchk import formats, standings, team_tiebreak as tt, tiebreak as tb  # noqa: E402
-from pairchk.teams import team_rounds  # noqa: E402
+from pairchk import formats, standings, team_tiebreak as tt, teams, tiebreak as tb  # noqa: E402
+
 
 SCALAR = ["MPVGP", "BC", "SSSC", "SSSC/C1", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EMMSB/C1",
           "EGGSB/C1", "BH", "BH/C1", "BH:GP", "BH:GP/C1", "SB", "SB:GP", "PS", "PS:GP", "WIN",
@@ -45,7 +45,7 @@ def tec_input(path: str, t) -> str:
     if "\n310 " not in text and not text.startswith("310 "):
         raise RuntimeError("not a TRF team file with 310 records")
     fd, tmp = tempfile.mkstemp(suffix=".trf")
-    pab = next((r.match_points for rs in team_rounds(t).values() for r in rs if r.pab), None)
+    pab = next((r.match_points for rs in teams.team_rounds(t).values() for r in rs if r.pab), None)
     lines = [x if not (x.startswith("320") and not x[4:8].strip() and pab is not None)
              else f"320 {pab:4.1f}{x[8:]}" for x in text.splitlines() if not x.startswith("299")]
     os.write(fd, ("\n".join(lines) + "\n").encode("latin-1"))
@@ -55,7 +55,7 @@ def tec_input(path: str, t) -> str:
 
 def compare(tec: str, path: str) -> tuple[int, int, list[str]]:
     t = formats.load(open(path, "rb").read(), path=path).tournament
-    if not tt.is_team_event(t):
+    if not teams.is_team_event(t):
         raise RuntimeError("not a team event")
     trf = tec_input(path, t)
     try:

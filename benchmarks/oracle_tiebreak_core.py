@@ -140,7 +140,7 @@ def compare_team(path: str) -> tuple[int, int, list[str]]:
     from pairchk import standings, team_tiebreak as tt, teams
 
     t = formats.load(open(path, "rb").read(), path=path).tournament
-    if not tt.is_team_event(t):
+    if not teams.is_team_event(t):
         raise RuntimeError("not a team event")
     rounds = tb.last_complete_round(t)
     data = tt.team_data(t, rounds, tb.Edition.E2026)

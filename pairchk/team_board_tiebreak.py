@@ -189,13 +189,11 @@ def _chain(bt: BoardTable, pair: list[int], chain: str) -> list[list[int]]:
         return [pair]
     pts = {x: tuple(sum((bt.rounds[x][r][i] for r in met), ZERO) for i in range(bt.boards))
            for x in pair}
+    bc = board_count(bt, pts)
+    keys = {"C": (lambda x: bc[x], False), "T": (lambda x: tbr_key(pts[x]), True),
+            "B": (lambda x: bbe_key(pts[x]), True)}
     for stage in chain:
-        if stage == "C":
-            bc = board_count(bt, pts)
-            ranks = ranks_by(pair, lambda x: bc[x], higher_first=False)
-        else:
-            fn = tbr_key if stage == "T" else bbe_key
-            ranks = ranks_by(pair, lambda x: fn(pts[x]))
+        ranks = ranks_by(pair, *keys[stage])
         if len(set(ranks.values())) > 1:
             return tiers_of(ranks)
     return [pair]

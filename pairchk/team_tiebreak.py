@@ -42,7 +42,7 @@ from typing import Mapping
 from . import team_board_tiebreak as tbb
 from . import tiebreak as tb
 from .model import Color, Kind, Player, ScoreSystem, Tournament
-from .teams import is_team_event, team_of as _team_of
+from .teams import is_team_event, team_of as _team_of  # noqa: F401 (is_team_event: for standings)
 from .teams import match_point_scale as match_points  # the one reading of TRF26 362
 
 ZERO = Decimal(0)
