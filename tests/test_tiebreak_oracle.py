@@ -47,3 +47,44 @@ def test_team_codes_equal_to_tec(name):
                                                          "  rank(PTS,EDEBB)"))]
     assert not unexplained, "\n".join(unexplained[:20])
     assert same > 1000
+
+
+_CHAIN_BC = ("  rank(PTS,EDEC)", "  rank(PTS,EDEBT)", "  rank(PTS,EDEBB)")
+
+
+def _team_compare(path):
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import oracle_team_tiebreaks
+
+    same, _, lines = oracle_team_tiebreaks.compare(str(TEC), str(path))
+    return same, [x for x in lines if not x.startswith(_CHAIN_BC)]
+
+
+@pytest.mark.parametrize("seed", [22, 25])
+def test_generated_team_events_equal_to_tec(tmp_path, seed):
+    # forfeits, requested byes, withdrawals and a team PAB every round (7 teams)
+    from typer.testing import CliRunner
+
+    from pairchk.cli import app
+
+    out = tmp_path / f"team-{seed}.trf"
+    res = CliRunner().invoke(app, ["generate", "--system", "team", "--teams", str(7 + seed % 5),
+                                   "--boards", "4", "--rounds", "6", "--seed", str(seed),
+                                   "--forfeit-rate", "0.15", "--bye-rate", "0.1",
+                                   "--withdraw-rate", "0.1", "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    same, unexplained = _team_compare(out)
+    assert not unexplained, "\n".join(unexplained[:20])
+    assert same > 200
+
+
+@pytest.mark.parametrize("start", ["2024-05-01", "2026-05-01"])
+def test_fide_team_exercise_equal_to_tec(tmp_path, start):
+    from pairchk import formats
+    from tiebreak_examples import team_exercise
+
+    out = tmp_path / "exercise.trf26"
+    out.write_bytes(formats.dump(team_exercise(start).replace(name="exercise"), "trf26").data)
+    same, unexplained = _team_compare(out)
+    assert not unexplained, "\n".join(unexplained[:20])
+    assert same > 400
