@@ -69,7 +69,7 @@ class BoardTable:
     opponents: Mapping[int, Mapping[int, int]]  # team -> round -> opposing team (played)
 
 
-def board_table(t: Tournament, rounds: int, played_only: bool = True) -> BoardTable:
+def board_table(t: Tournament, rounds: int) -> BoardTable:
     """Board points of every team after ``rounds`` (Art. 12 preamble)."""
     from .team_tiebreak import boards as count_boards
 
@@ -81,7 +81,7 @@ def board_table(t: Tournament, rounds: int, played_only: bool = True) -> BoardTa
         per[team], opps[team] = {}, {}
         for r in rs[:rounds]:
             per[team][r.round] = _round_points(t, team, r, n, byes.get((r.round, team)))
-            if r.opponent is not None and (r.played or not played_only):
+            if r.opponent is not None and r.played:
                 opps[team][r.round] = r.opponent
     totals = {team: tuple(sum((v[i] for v in rs.values()), ZERO) for i in range(n))
               for team, rs in per.items()}
