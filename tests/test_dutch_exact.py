@@ -27,6 +27,7 @@ from pairchk.pairing import Pair, RoundPairing
 from pairchk.systems import dutch
 from pairchk.systems.dutch_eval import evaluate
 
+from shared_paths import SHARED
 from test_dutch_criteria import _p, _state
 
 
@@ -88,3 +89,145 @@ def test_unreachable_ideal_gives_the_first_best_candidate(edition, seed):
     assert colour[0] > lb12  # the ideal is unreachable: the search cannot stop early
     got = dutch.pair(st)
     assert frozenset(frozenset((p.white, p.black)) for p in got.pairs) == expected
+
+
+# --------------------------------------------------------------------------- the exact method
+# Where the search cannot prove its best candidate within its node budget, the structure goes to
+# the exact method (pairchk.systems.dutch_exact: the criteria, then the generation order, as
+# digits of the weights of a maximum-weight matching). The budget must decide only which method
+# runs: with EXACT_ONLY every bracket is paired by the matching, and the result must be the
+# same first best candidate (C.04.3 2026 art. 4: "among equally good ones, the first
+# generated"; 2017 D).
+
+
+@pytest.fixture
+def exact_only(monkeypatch):
+    from pairchk.systems import dutch_exact
+
+    calls = []
+    real = dutch_exact.first_best
+
+    def spy(ss):
+        calls.append(len(ss.M) + len(ss.S))
+        return real(ss)
+
+    monkeypatch.setattr(dutch, "EXACT_ONLY", True)
+    monkeypatch.setattr(dutch_exact, "first_best", spy)
+    dutch._LAST_ROUND[0] = None
+    yield calls
+    dutch._LAST_ROUND[0] = None
+
+
+def _pairs(p):
+    return frozenset(frozenset((x.white, x.black)) for x in p.pairs)
+
+
+@pytest.mark.parametrize("edition", ["2026", "2017"])
+@pytest.mark.parametrize("seed", [18, 32, 42, 170, 3, 7])
+def test_exact_method_gives_the_first_best_candidate(exact_only, edition, seed):
+    st = _bracket(edition, seed)
+    _, expected = first_best(st)
+    assert _pairs(dutch.pair(st)) == expected
+    assert exact_only  # the matching decided
+
+
+def _big_bracket(edition: str, seed: int, n: int):
+    """A homogeneous bracket of ``n`` players, half wanting white and half black (strong or
+    absolute: three games each), where a quarter of the black-wanting players have met every
+    white-wanting one (plus random earlier games and floats): the count bound on colour
+    failures (the search's ideal) assumes they can still meet, so it is out of reach."""
+    rng = random.Random(seed)
+    nums = list(range(1, n + 1))
+    rng.shuffle(nums)
+    whites, blacks = nums[: n // 2], nums[n // 2:]
+    walled = set(blacks[: n // 4])
+    met: dict[int, set[int]] = {i: set() for i in range(1, n + 1)}
+    for i in range(1, n + 1):
+        for j in range(i + 1, n + 1):
+            if rng.random() < 0.1 or (i in walled and j in whites) or (j in walled and i in whites):
+                met[i].add(j)
+                met[j].add(i)
+    ps = []
+    for i in range(1, n + 1):
+        cols = rng.choice(("BWB", "WBB") if i in whites else ("WBW", "BWW"))
+        fl = tuple(rng.choice(["D", "U", None, None]) for _ in range(2))
+        ps.append(_p(i, 0, cols, met=sorted(met[i]), floats=fl))
+    return _state(edition, ps)
+
+
+def _ideal_out_of_reach(st, pairing, n):
+    R = dutch.round_tables(st)
+    r12, r13 = dutch._colour_bounds(R, list(range(n)), n // 2)
+    q = astuple(evaluate(st, pairing))
+    c12, c13 = (q[7], q[8]) if st.edition == "2026" else (q[5], q[6])
+    return (c12[0], c13[0]) > (r12, r13)
+
+
+@pytest.mark.parametrize("edition,seed", [("2026", 1), ("2017", 2), ("2026", 4)])
+def test_walled_bracket_first_best_by_search_and_by_matching(monkeypatch, edition, seed):
+    """12 players (10,395 pairings), ideal out of reach: the search and the matching both give
+    the first best candidate of the rule's generation order (brute force)."""
+    st = _big_bracket(edition, seed, 12)
+    _, expected = first_best(st)
+    searched = dutch.pair(st)
+    assert _ideal_out_of_reach(st, searched, 12)
+    assert _pairs(searched) == expected
+    monkeypatch.setattr(dutch, "EXACT_ONLY", True)
+    dutch._LAST_ROUND[0] = None
+    assert _pairs(dutch.pair(st)) == expected
+    dutch._LAST_ROUND[0] = None
+
+
+@pytest.mark.parametrize("edition,seed", [("2026", 1), ("2017", 2)])
+def test_many_candidates_the_budget_decides_the_method_not_the_result(monkeypatch, edition,
+                                                                       seed):
+    """24 players (about 3.2e11 pairings), ideal out of reach, so that the search cannot stop
+    early: a small budget hands the bracket to the matching, and the pairing is the one the
+    matching alone gives and the one a larger budget gives."""
+    from pairchk.systems import dutch_exact
+
+    st = _big_bracket(edition, seed, 24)
+    results = []
+    for budgets, only in (((500, 0, 500, 0), False), ((20_000, 500, 10_000, 200), False),
+                          ((0, 0, 0, 0), True)):
+        used = []
+        real = dutch_exact.first_best
+        monkeypatch.setattr(dutch_exact, "first_best", lambda ss: used.append(1) or real(ss))
+        for name, value in zip(("NODE_BUDGET", "NODE_PER_PLAYER", "PASS1_BUDGET",
+                                "PASS1_PER_PLAYER"), budgets):
+            monkeypatch.setattr(dutch, name, value)
+        monkeypatch.setattr(dutch, "EXACT_ONLY", only)
+        dutch._LAST_ROUND[0] = None
+        got = dutch.pair(st)
+        monkeypatch.setattr(dutch_exact, "first_best", real)
+        assert used  # the matching decided
+        results.append((_pairs(got), got.bye))
+    dutch._LAST_ROUND[0] = None
+    assert _ideal_out_of_reach(st, got, 24)
+    assert results[0] == results[1] == results[2]
+
+
+EDITION = {"dutch": "2026", "dutch2017": "2017"}
+
+
+@pytest.mark.skipif(SHARED is None, reason="shared corpus not found")
+@pytest.mark.parametrize("folder", ["dutch", "dutch2017"])
+def test_corpus_reproduced_by_the_matching_alone(exact_only, folder):
+    """Every bracket (but the 2017 collapsed last bracket, valued per pair) paired by the
+    weighted matching: the small corpus files, paired by the endorsed engine, are reproduced
+    exactly — MDPs, downfloaters, [C8], [C9] and the generation order included."""
+    from pairchk.formats import trf
+    from pairchk.pairing import published_pairing
+    from pairchk.state import round_state
+
+    files = [f for f in sorted((SHARED / "corpus" / folder).glob("*.trf"))
+             if int(f.name.split("_p")[1][:3]) <= 30]
+    assert files
+    for f in files:
+        t = trf.load(f.read_bytes(), path=str(f)).tournament
+        for rnd in range(1, t.played_rounds + 1):
+            st = round_state(t, rnd, edition=EDITION[folder])
+            got, pub = dutch.pair(st), published_pairing(t, rnd)
+            assert ({(p.white, p.black) for p in got.pairs}, got.bye) == (
+                {(p.white, p.black) for p in pub.pairs}, pub.bye), (f.name, rnd)
+    assert exact_only

@@ -31,8 +31,11 @@ How the engine works (procedural, brackets top-down, C.04.3 2026 art. 3-4):
   the ideal is an assignment problem with 0/1 colour costs (Hungarian method), so branches
   that cannot reach it are cut and the first ideal candidate is found without the budget.
   Brackets whose ideal is unreachable and whose bounds stay loose are cut in pass 2 by a node
-  budget (:data:`NODE_BUDGET`); the best candidate found is then used, which is where the
-  engine can still differ from the endorsed one.
+  budget (:data:`NODE_BUDGET`; also a remainder with too many exchanges): the search has not
+  proved its best, and the structure goes to the exact method of :mod:`.dutch_exact` (the
+  criteria and then the generation order as digits of the weights of a maximum-weight
+  matching). The budget decides which method runs, never the result (the 2017 collapsed last
+  bracket, valued per pair, is not yet encoded and keeps the budget).
 
 Semantics follow the endorsed engine (bbpPairings v6 for 2026, v5 for 2017) where the text is
 open: [C8] counts pairs of the next bracket with completion of everything below (2017 C.7:
@@ -69,11 +72,17 @@ from .dutch_criteria import (
 
 NAME = "dutch"
 
-# Candidates examined per bracket (plus 3000 per bracket member; pass 1: 500) before the best
-# one found so far is taken. Only reached in brackets without a perfect candidate and with
-# weak bounds; see module docstring.
+# Search nodes per MDP set (plus NODE_PER_PLAYER per bracket member; pass 1: PASS1_*) before
+# the search gives way to the exact method. Only reached in brackets without a perfect
+# candidate and with weak bounds; see module docstring.
 NODE_BUDGET = 100_000
+NODE_PER_PLAYER = 3000
 PASS1_BUDGET = 30_000  # nodes for the first pass (ideal candidates only)
+PASS1_PER_PLAYER = 500
+# Where the search cannot prove its best candidate within the budget it hands the structure to
+# the exact method (maximum-weight matching, :mod:`.dutch_exact`), so the budget only decides
+# which method finds the result. True: the exact method always (tests; not the 2017 CLB).
+EXACT_ONLY = False
 # Brackets up to this many residents get per-floater [C8]/[C9] values (tight bounds); larger
 # ones (early rounds of big events) nearly always have a perfect candidate found directly.
 SINGLE_FLOATER_LIMIT = 24
@@ -135,6 +144,8 @@ class _Round:
         self.ps = [st.players[x] for x in self.nums]
         self.score = [p.pairing_score for p in self.ps]
         self.adj = _compatibility(st, self.nums, self.ps)
+        self.topscorer = [st.is_topscorer(x) for x in self.nums]
+        self.any_topscorer = any(self.topscorer)
         self.dummy = n
         self.odd = n % 2 == 1
         self.bye_score: Decimal | None = None
@@ -602,11 +613,13 @@ def _colour_bounds(R: _Round, remaining: list[int], r: int) -> tuple[int, int]:
 
     With ``a`` players preferring the majority colour, ``b`` the other, ``c`` none and ``f``
     left unpaired, at least ceil(((a - f) - (b + c)) / 2) pairs join two players wanting the
-    majority colour; such a pair fails [C13] unless one of them is mild or both are absolute.
+    majority colour; such a pair fails [C13] unless one of them is mild or both are absolute,
+    and two absolute preferences for the same colour meet only with a topscorer ([C3]).
     """
     w = bl = c = 0
-    wm = bm = wa = ba = 0
+    wm = bm = wa = ba = wt = bt = 0
     cat = R.cat
+    top = R.topscorer
     for x in remaining:
         k = cat[x]
         if k == 0:
@@ -617,20 +630,22 @@ def _colour_bounds(R: _Round, remaining: list[int], r: int) -> tuple[int, int]:
                 wm += 1
             elif k == 3:
                 wa += 1
+                wt += top[x]
         else:
             bl += 1
             if k == 4:
                 bm += 1
             elif k == 6:
                 ba += 1
+                bt += top[x]
     f = len(remaining) - 2 * r
     if w >= bl:
-        hi, lo, mild, ab = w, bl, wm, wa
+        hi, lo, mild, ab, abt = w, bl, wm, wa, wt
     else:
-        hi, lo, mild, ab = bl, w, bm, ba
+        hi, lo, mild, ab, abt = bl, w, bm, ba, bt
     lb12 = max(0, (hi - f) - (lo + c))
     lb12 = (lb12 + 1) // 2
-    lb13 = max(0, lb12 - mild - ab // 2)
+    lb13 = max(0, lb12 - mild - min(ab // 2, abt))
     return lb12, lb13
 
 
@@ -711,21 +726,25 @@ def _bipartite_colour_bounds(R: _Round, tops: list[int], others: list[int]) -> t
         tc[R.cat[x]] += 1
     for x in others:
         oc[R.cat[x]] += 1
-    return _bounds_from_counts(tc, oc)
+    return _bounds_from_counts(tc, oc, R.any_topscorer)
 
 
-def _bounds_from_counts(tc, oc) -> tuple[int, int]:
+def _bounds_from_counts(tc, oc, absolute_pairs: bool = False) -> tuple[int, int]:
     """Bipartite bounds from colour-category counts (see ``_Round.cat``).
 
     A top preferring white is granted only against a partner preferring black or nothing, so
     at least (tW - oB) + (tB - oW) - o0 tops are refused (each count floored at 0); for [C13]
     a strong/absolute top is spared only by a partner of the other colour, without preference
-    or with a mild preference.
+    or with a mild preference, or (``absolute_pairs``: a topscorer lifts [C3] in the last
+    round) an absolute top by an absolute partner of the same colour.
     """
     tw = tc[1] + tc[2] + tc[3]
     tb = tc[4] + tc[5] + tc[6]
     tws = tc[2] + tc[3]
     tbs = tc[5] + tc[6]
+    if absolute_pairs:
+        tws -= min(tc[3], oc[3])
+        tbs -= min(tc[6], oc[6])
     o0 = oc[0]
     ow = oc[1] + oc[2] + oc[3]
     ob = oc[4] + oc[5] + oc[6]
@@ -1000,6 +1019,8 @@ class StructureSearch:
         self.stop = False
         self.seed = False
         self.budget = PASS1_BUDGET
+        # set when a budget or the exchange cap cut the search: its best is then unproven
+        self.incomplete = False
         self.single: dict[int, tuple] = {}
         self.feasible = self._ideal_vector()
         self.target = self.ideal if self.feasible else None
@@ -1101,31 +1122,53 @@ class StructureSearch:
         """Pass 1 (ideal candidates only), then pass 2 (all) if the ideal was not reached."""
         if not self.feasible:
             return None
+        if EXACT_ONLY and self.clb is None:
+            return self.exact()
         best = self.initial_best
         if best is not None and best[0] == self.ideal:
             return None
         size = len(self.M) + len(self.S)
-        self.budget = PASS1_BUDGET + 500 * size
+        self.budget = PASS1_BUDGET + PASS1_PER_PLAYER * size
         acc0 = [0, 0, 0, 0, 0, 0, self.zero_lv, self.zero_lv]
         self.pair_mdps(0, 0, [], acc0)
         b = self.best
-        if b is None or b[0] != self.ideal:
+        if (b is None or b[0] != self.ideal) and not self.incomplete:
             self.target = None
             self.nodes = 0
             self.stop = False
-            self.budget = NODE_BUDGET + 3000 * size
+            self.budget = NODE_BUDGET + NODE_PER_PLAYER * size
             self.seed = b is not None and b is not best
             self.pair_mdps(0, 0, [], acc0)
             b = self.best
+        if self.incomplete and self.clb is None:
+            return self.exact()
         if b is None or b is best:
             return None
         return b
 
+    def exact(self):
+        """The search could not prove its best candidate within its budget: the first best
+        candidate by the exact method (:func:`.dutch_exact.first_best`, maximum-weight
+        matching), if it beats the best of the earlier MDP sets."""
+        from .dutch_exact import first_best
+
+        got = first_best(self)
+        if got is None:
+            return None
+        vec, pairs, floaters = got
+        best = self.initial_best
+        if best is not None and not vec < best[0]:
+            return None
+        return (vec, pairs, floaters, self.group_ideal + self.ideal[2:])
+
     def _count_node(self) -> bool:
-        """Count a search node; True (and stop) once the budget is spent."""
+        """Count a search node; True (and stop) once the budget is spent. Pass 1 then
+        gives way to pass 2; pass 2 to the exact method (the best is unproven)."""
         self.nodes += 1
         if self.nodes > self.budget:
             self.stop = True
+            if self.target is None:
+                self.incomplete = True
             return True
         return False
 
@@ -1180,7 +1223,8 @@ class StructureSearch:
             if self.stop:
                 return
             if _comb(k, x) * _comb(nr - k, x) > 300_000:
-                return  # budget: give up larger exchanges of this remainder only
+                self.incomplete = self.stop = True  # too many: the exact method decides
+                return
             outs = [(out, _category_counts(R, (remainder[q] for q in out)))
                     for out in combinations(s1, x)]
             # ins grouped by colour signature: the count bound is decided once per
@@ -1284,19 +1328,35 @@ class StructureSearch:
         return na
 
     def evaluate_candidate(self, pairs: list, acc: list, floaters: list[int]) -> None:
-        """A complete candidate: the completion test ([C4]; 2017 C.4 in the PPB), then its
-        vector — [C8] next bracket, [C9] PAB assignee's unplayed games, [C10]-[C13] colours,
-        [C14]/[C16] resident downfloaters who downfloated before, [C15]/[C17] MDP opponents
-        who upfloated before, [C18]-[C21] the same by score (2017: C.7, C.8-C.19; in the
-        collapsed last bracket, A.9, the PSD and floats per pair by :class:`_ClbValues`).
-        Kept if better than the best (pass 2 seed: also if equal); the ideal stops the search.
-        """
+        """A complete candidate, valued by :meth:`candidate_vector`: kept if better than the
+        best (pass 2 seed: also if equal); the ideal stops the search."""
+        vec = self.candidate_vector(pairs, acc, floaters)
+        if vec is None:
+            return
+        best = self.best
+        if best is None or vec < best[0] or (self.seed and vec == best[0]):
+            self.best = (vec, list(pairs), sorted(floaters), self.group_ideal + self.ideal[2:])
+            self.seed = False
+            if vec == self.ideal:
+                self.stop = True
+
+    def candidate_vector(self, pairs: list, acc: list | None, floaters: list[int]):
+        """The vector of a complete candidate, or None when it fails the completion test
+        ([C4]; 2017 C.4 in the PPB): [C8] next bracket, [C9] PAB assignee's unplayed games,
+        [C10]-[C13] colours, [C14]/[C16] resident downfloaters who downfloated before,
+        [C15]/[C17] MDP opponents who upfloated before, [C18]-[C21] the same by score (2017:
+        C.7, C.8-C.19; in the collapsed last bracket, A.9, the PSD and floats per pair by
+        :class:`_ClbValues`). ``acc`` holds the pair values (:meth:`with_pair`) or is None."""
         b, R = self.bracket, self.R
         dmask = 0
         for x in floaters:
             dmask |= 1 << x
         if not b.completable(dmask):
-            return
+            return None
+        if acc is None:
+            acc = [0, 0, 0, 0, 0, 0, self.zero_lv, self.zero_lv]
+            for x, y in pairs:
+                acc = self.with_pair(acc, x, y)
         v8 = b.next_bracket(dmask)
         v9 = 0
         if self.c9_active:
@@ -1317,17 +1377,10 @@ class StructureSearch:
                 c20[self.level_of[x]] += 1
         if self.clb is not None:
             v9, c14, c16, c18, c19, c20, c21 = self.clb.values(pairs, floaters, self.sset)
-            vec = (v8, v9, acc[0], acc[1], acc[2], acc[3], c14, acc[4], c16, acc[5],
-                   c18, c19, c20, c21)
-        else:
-            vec = (v8, v9, acc[0], acc[1], acc[2], acc[3], c14, acc[4], c16, acc[5],
-                   tuple(c18), tuple(acc[6]), tuple(c20), tuple(acc[7]))
-        best = self.best
-        if best is None or vec < best[0] or (self.seed and vec == best[0]):
-            self.best = (vec, list(pairs), sorted(floaters), self.group_ideal + self.ideal[2:])
-            self.seed = False
-            if vec == self.ideal:
-                self.stop = True
+            return (v8, v9, acc[0], acc[1], acc[2], acc[3], c14, acc[4], c16, acc[5],
+                    c18, c19, c20, c21)
+        return (v8, v9, acc[0], acc[1], acc[2], acc[3], c14, acc[4], c16, acc[5],
+                tuple(c18), tuple(acc[6]), tuple(c20), tuple(acc[7]))
 
     # -- pruning bounds -----------------------------------------------------------------------
     def head_bound(self, cands) -> tuple:
@@ -1422,7 +1475,7 @@ class StructureSearch:
         oc, ic = key
         tc = tuple(a - o + i for a, o, i in zip(c1, oc, ic))
         occ = tuple(a + o - i for a, o, i in zip(c2, oc, ic))
-        lb12, lb13 = _bounds_from_counts(tc, occ)
+        lb12, lb13 = _bounds_from_counts(tc, occ, self.R.any_topscorer)
         zl = self.zero_lv
         lbv = (self.ideal8, self.ideal9, acc[0], acc[1], acc[2] + lb12, acc[3] + lb13, 0,
                acc[4], 0, acc[5], zl, tuple(acc[6]), zl, tuple(acc[7]))
