@@ -6,7 +6,11 @@ Shapes, built in memory (no files, no oracle):
 
 * ``fresh N``: round 1 of N unrated-history players (one score group of N);
 * ``draw N``: round 4 after three rounds in which every game was drawn, paired at random
-  (one huge score group with random colour histories).
+  (one huge score group with random colour histories);
+* ``drawcheck N``: the whole check of such a field after seven all-draw random rounds (the
+  checker pairs rounds 1-7 again: one score group per round, the histories not its own);
+* ``big N``: round 2 of N players after a random first round with decisive results and draws
+  (three score groups of about N/3; the 9,999-player limit of the formats).
 
 Each shape runs in its own process (``--timeout`` seconds, default 300) and prints CPU seconds
 for the state and the pairing and the peak resident memory. Not run by the test suite.
@@ -28,7 +32,8 @@ from pairchk.model import Color, Kind, Player, RoundEntry, Tournament  # noqa: E
 from pairchk.state import round_state  # noqa: E402
 from pairchk.systems import dutch  # noqa: E402
 
-SHAPES = [("fresh", 3000), ("fresh", 9999), ("draw", 200), ("draw", 400), ("draw", 1000)]
+SHAPES = [("fresh", 3000), ("fresh", 9999), ("draw", 200), ("draw", 400), ("draw", 1000),
+          ("drawcheck", 1000), ("big", 9999)]
 
 
 def all_draw(n: int, rounds_done: int, seed: int = 1) -> Tournament:
@@ -47,13 +52,42 @@ def all_draw(n: int, rounds_done: int, seed: int = 1) -> Tournament:
         Player(i, rating=2800 - i % 1000, entries=tuple(entries[i])) for i in range(1, n + 1)))
 
 
+def one_random_round(n: int, seed: int = 1) -> Tournament:
+    """Round 1 paired at random, results drawn (white wins, draws, black wins equally)."""
+    rng = random.Random(seed)
+    order = list(range(1, n + 1))
+    rng.shuffle(order)
+    entries: dict[int, list[RoundEntry]] = {i: [] for i in order}
+    kinds = ((Kind.WIN, Kind.LOSS), (Kind.DRAW, Kind.DRAW), (Kind.LOSS, Kind.WIN))
+    for k in range(0, n - 1, 2):
+        a, b = order[k], order[k + 1]
+        ka, kb = rng.choice(kinds)
+        entries[a].append(RoundEntry(ka, b, Color.WHITE))
+        entries[b].append(RoundEntry(kb, a, Color.BLACK))
+    if n % 2:
+        entries[order[-1]].append(RoundEntry(Kind.PAB))
+    return Tournament(rounds=9, players=tuple(
+        Player(i, rating=3000 - i // 4, entries=tuple(entries[i])) for i in range(1, n + 1)))
+
+
 def fresh(n: int) -> Tournament:
     return Tournament(rounds=9, players=tuple(Player(i, rating=3000 - i // 4)
                                               for i in range(1, n + 1)))
 
 
 def run_one(kind: str, n: int) -> str:
-    t, rnd = (all_draw(n, 3), 4) if kind == "draw" else (fresh(n), 1)
+    if kind == "drawcheck":
+        from pairchk import checker
+
+        t = all_draw(n, 7).replace(system="FIDE_DUTCH_2025")
+        a = time.process_time()
+        report = checker.check(t, system="dutch", edition="2026")
+        b = time.process_time()
+        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        return (f"{kind} {n}: check of 7 rounds {b - a:.2f} s, peak {rss:.0f} MB, "
+                f"{len(report.rounds)} rounds checked")
+    t, rnd = {"draw": (all_draw(n, 3), 4), "big": (one_random_round(n), 2)}.get(kind,
+                                                                               (fresh(n), 1))
     a = time.process_time()
     st = round_state(t, rnd, edition="2026")
     b = time.process_time()

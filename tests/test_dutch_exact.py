@@ -22,13 +22,12 @@ from dataclasses import astuple
 from itertools import combinations, permutations
 
 import pytest
+from shared_paths import SHARED
+from test_dutch_criteria import _p, _state
 
 from pairchk.pairing import Pair, RoundPairing
 from pairchk.systems import dutch
 from pairchk.systems.dutch_eval import evaluate
-
-from shared_paths import SHARED
-from test_dutch_criteria import _p, _state
 
 
 def generation_order(n: int):
@@ -190,9 +189,14 @@ def test_many_candidates_the_budget_decides_the_method_not_the_result(monkeypatc
     results = []
     for budgets, only in (((500, 0, 500, 0), False), ((20_000, 500, 10_000, 200), False),
                           ((0, 0, 0, 0), True)):
-        used = []
+        used: list[int] = []
         real = dutch_exact.first_best
-        monkeypatch.setattr(dutch_exact, "first_best", lambda ss: used.append(1) or real(ss))
+
+        def spy(ss, used=used, real=real):
+            used.append(1)
+            return real(ss)
+
+        monkeypatch.setattr(dutch_exact, "first_best", spy)
         for name, value in zip(("NODE_BUDGET", "NODE_PER_PLAYER", "PASS1_BUDGET",
                                 "PASS1_PER_PLAYER"), budgets):
             monkeypatch.setattr(dutch, name, value)

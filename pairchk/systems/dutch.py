@@ -73,12 +73,15 @@ from .dutch_criteria import (
 NAME = "dutch"
 
 # Search nodes per MDP set (plus NODE_PER_PLAYER per bracket member; pass 1: PASS1_*) before
-# the search gives way to the exact method. Only reached in brackets without a perfect
-# candidate and with weak bounds; see module docstring.
+# the search gives way to the exact method; at most about as many as the matching would take
+# (EXACT_NODES + size^3 / EXACT_CUBE_DIVISOR, pass 1: half). Only reached in brackets without a
+# perfect candidate and with weak bounds; see module docstring.
 NODE_BUDGET = 100_000
 NODE_PER_PLAYER = 3000
 PASS1_BUDGET = 30_000  # nodes for the first pass (ideal candidates only)
 PASS1_PER_PLAYER = 500
+EXACT_NODES = 10_000
+EXACT_CUBE_DIVISOR = 20
 # Where the search cannot prove its best candidate within the budget it hands the structure to
 # the exact method (maximum-weight matching, :mod:`.dutch_exact`), so the budget only decides
 # which method finds the result. True: the exact method always (tests; not the 2017 CLB).
@@ -395,7 +398,7 @@ def _next_bracket_scores(R: _Round, dmask: int, nmask: int, k: int, ymask: int |
     sN = R.score[ns[0]] if ns else Decimal(0)
     if not ds or k == 0:
         return tuple(-sN for _ in range(k))
-    if len(ds) > 8:
+    if _too_many_floater_sets(len(ds), k):
         return ()
     opts = []
     for r in range(min(len(ds), k), -1, -1):
@@ -462,6 +465,16 @@ def _next_bracket_scores(R: _Round, dmask: int, nmask: int, k: int, ymask: int |
             if R.completable(left | lm | ymask):
                 return vec
     return ()
+
+
+# [C8] second part: downfloater subsets tried at most (beyond: the scores are not compared, the
+# value is () for every candidate, and the search's bound says so too)
+C8_SUBSETS = 5000
+
+
+def _too_many_floater_sets(nd: int, k: int) -> bool:
+    """Whether the [C8] scores of ``nd`` downfloaters with ``k`` pairs are left out."""
+    return sum(_comb(nd, r) for r in range(min(nd, k) + 1)) > C8_SUBSETS
 
 
 def next_bracket_value(R: _Round, dmask: int, nmask: int, ymask: int) -> tuple:
@@ -1042,6 +1055,8 @@ class StructureSearch:
                      + [R.score[S[0]]] * (nfloat - len(um)) if S else
                      [R.score[x] for x in um], reverse=True)[:k8]
         dsc += [R.score[N[0]]] * (k8 - len(dsc))
+        if _too_many_floater_sets(nfloat, k8):
+            return (-k8, ())  # the scores are not compared (see _next_bracket_scores)
         return (-k8, tuple(-x for x in dsc))
 
     def _ideal_pab(self) -> int:
@@ -1128,7 +1143,7 @@ class StructureSearch:
         if best is not None and best[0] == self.ideal:
             return None
         size = len(self.M) + len(self.S)
-        self.budget = PASS1_BUDGET + PASS1_PER_PLAYER * size
+        self.budget = min(PASS1_BUDGET + PASS1_PER_PLAYER * size, _exact_cost(size) // 2)
         acc0 = [0, 0, 0, 0, 0, 0, self.zero_lv, self.zero_lv]
         self.pair_mdps(0, 0, [], acc0)
         b = self.best
@@ -1136,7 +1151,7 @@ class StructureSearch:
             self.target = None
             self.nodes = 0
             self.stop = False
-            self.budget = NODE_BUDGET + NODE_PER_PLAYER * size
+            self.budget = min(NODE_BUDGET + NODE_PER_PLAYER * size, _exact_cost(size))
             self.seed = b is not None and b is not best
             self.pair_mdps(0, 0, [], acc0)
             b = self.best
@@ -1498,6 +1513,9 @@ class StructureSearch:
         R = self.R
         adj = R.adj
         nf = len(free)
+        # the Hungarian method costs about as much as nf^3 / 200 search nodes: counted as such,
+        # so that the budget bounds the time a hopeless pass 1 spends here
+        self.nodes += nf ** 3 // 200
         big = 64
         rows = []
         for t_ in tops:
@@ -1578,6 +1596,12 @@ class StructureSearch:
             if self._beaten(lbv):
                 return False
         return True
+
+
+def _exact_cost(size: int) -> int:
+    """About as many search nodes as the exact method takes time for a bracket of ``size``
+    (a matching is O(size^3)): where the search needs more, the matching is faster."""
+    return EXACT_NODES + size ** 3 // EXACT_CUBE_DIVISOR
 
 
 def _tops_have_later_partners(tops: list[int], nr: int) -> bool:
