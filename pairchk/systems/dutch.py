@@ -487,47 +487,41 @@ def next_bracket_value(R: _Round, dmask: int, nmask: int, ymask: int) -> tuple:
     """
     if not nmask:
         return (0, ())
-    final2017 = R.st.edition == "2017" and not ymask
-    if final2017 and any(not R.ps[i].pab_eligible for i in _bits(dmask | nmask)):
-        return _final_next_value(R, dmask, nmask)
+    if R.st.edition == "2017":
+        return _next_bracket_2017(R, dmask, nmask, final=not ymask)
     k8 = _next_bracket_pairs(R, dmask, nmask, ymask)
-    vec = _next_bracket_scores(R, dmask, nmask, k8, None if R.st.edition == "2017" else ymask)
-    if final2017:
-        # the same measure as _final_next_value (downfloaters paired, per score level), so
-        # that candidates with and without PAB-barred downfloaters compare alike
-        sN = R.score[next(_bits(nmask))]
-        down = [0] * len(R.levels)
-        for x in vec:
-            if -x != sN:
-                down[R.level[-x]] -= 1
-        return (-k8, tuple(down))
-    return (-k8, vec)
+    return (-k8, _next_bracket_scores(R, dmask, nmask, k8, ymask))
 
 
-def _final_next_value(R: _Round, dmask: int, nmask: int) -> tuple:
-    """2017 C.7 when the following bracket is the last one and holds players who may not get
-    the PAB (C.2): the text's "maximize the number of pairs ... in the following bracket" is
-    read, as the endorsed engine (bbpPairings v5) weighs it, as pairs there minus the players
-    barred from the PAB who would be left unpaired (the last bracket's unpaired player is the
-    PAB assignee), then the downfloaters paired there, by score from the highest (its PSD).
+def _next_bracket_2017(R: _Round, dmask: int, nmask: int, final: bool) -> tuple:
+    """2017 C.7: "maximize the number of pairs and then minimize the PSD ... in the following
+    bracket (just in the following bracket)", valued as the endorsed engine (bbpPairings v5)
+    weighs it: (pairs there, then the downfloaters paired there per score level, highest
+    first; both negated, lower is better). The PSD part only depends on which downfloaters
+    are paired, as the pairs' residents all have the following bracket's score.
+
+    When the following bracket is the last one (``final``), its unpaired player is the PAB
+    assignee, so the players barred from the PAB (C.2) who would be left unpaired there are
+    subtracted from its pairs, as bbp v5 does.
 
     Players covered by some matching form a matroid, so the best covered set comes greedily:
-    barred players first, then downfloaters by score, then the rest; a player is kept if the
-    set with it can still be covered. Only downfloater/resident and resident pairs count
+    barred players first (``final``), then downfloaters by score; a player is kept if the set
+    with it can still be covered. Only downfloater/resident and resident pairs count
     (downfloaters meeting each other are pairs of the bracket itself)."""
     adj8 = [0] * len(R.adj)
     act = dmask | nmask
     for i in _bits(act):
         adj8[i] = R.adj[i] & (nmask if dmask >> i & 1 else act)
     verts = list(_bits(act))
-    order = sorted(verts, key=lambda v: (R.ps[v].pab_eligible, not dmask >> v & 1,
-                                         -R.score[v], v))
+    barred = {v for v in verts if final and not R.ps[v].pab_eligible}
+    weighted = sorted((v for v in verts if v in barred or dmask >> v & 1),
+                      key=lambda v: (v not in barred, not dmask >> v & 1, -R.score[v], v))
     covered: list[int] = []
-    for v in order:
+    for v in weighted:
         if _coverable(adj8, verts, covered + [v], len(R.adj)):
             covered.append(v)
-    pairs = len(covered) // 2
-    barred_left = sum(1 for v in verts if not R.ps[v].pab_eligible and v not in covered)
+    pairs = matching_size(max_matching(adj8, active=act))
+    barred_left = len(barred) - sum(1 for v in covered if v in barred)
     down = [0] * len(R.levels)
     for v in covered:
         if dmask >> v & 1:
@@ -777,10 +771,6 @@ def _next_bracket_pairs(R: _Round, dmask: int, nmask: int, ymask: int) -> int:
         adj8[i] = a
     mate = max_matching(adj8, active=act)
     k = matching_size(mate)
-    if R.st.edition == "2017":
-        # 2017 C.7 looks at the next bracket alone (the endorsed engine does not re-check
-        # completion below it there)
-        return k
     left = 0
     for i in _bits(act):
         if mate[i] == -1:
@@ -1051,6 +1041,14 @@ class StructureSearch:
             return b.next_bracket(0)  # exact: nobody floats
         um = self.unpaired_mdps
         k8 = min((nfloat + len(N)) // 2, len(N))
+        if b.edition2017:
+            # the k8 highest downfloaters paired, per score level (see _next_bracket_2017)
+            fl = sorted([R.score[x] for x in um] + [R.score[S[0]]] * (nfloat - len(um))
+                        if S else [R.score[x] for x in um], reverse=True)[:k8]
+            down = [0] * len(R.levels)
+            for x in fl:
+                down[R.level[x]] -= 1
+            return (-k8, tuple(down))
         dsc = sorted([R.score[x] for x in um]
                      + [R.score[S[0]]] * (nfloat - len(um)) if S else
                      [R.score[x] for x in um], reverse=True)[:k8]
