@@ -1008,7 +1008,9 @@ class StructureSearch:
         self.m = len(paired_mdps)
         self.k = npairs - self.m  # remainder pairs
         self.level_of = bracket.level_of
-        self.c9_active = bracket.c9_active
+        # [C9] is about the bracket's one downfloater, the PAB assignee: a structure floating
+        # several players leaves the assignee to the brackets below (as the endorsed engine)
+        self.c9_active = bracket.c9_active and len(M) + len(S) - 2 * npairs == 1
         self.sset = set(S)
         # residents who downfloated one / two rounds before (C14 / C16), looked up once
         self.down1 = {x for x in S if R.ps[x].floats and R.ps[x].floats[-1] == DOWN}
