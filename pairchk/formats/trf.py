@@ -37,6 +37,7 @@ True
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from ..errors import Finding, FormatError, Severity, Warning_
@@ -309,14 +310,325 @@ def _newline_of(text: str) -> str:
     return best[1] if best[0] else "\n"
 
 
-def load(data: bytes, *, path: str | None = None, strict: bool = True) -> Loaded:
-    """Read a TRF file (any of TRF06/16/26 and the x/bx extensions) into a :class:`Tournament`.
+@dataclass
+class _State:
+    """What the reader has collected so far; the record readers below each fill their part."""
 
-    ``strict=False`` (used by ``validate``) collects bad values as findings in
-    ``meta["findings"]`` instead of refusing the file.
-    """
-    ctx = _Ctx(path, strict)
-    text, warnings = decode(data, path)
+    path: str | None
+    ctx: _Ctx
+    warnings: list[Warning_]
+    meta: dict
+    players: list[Player] = field(default_factory=list)
+    plines: dict[int, int] = field(default_factory=dict)
+    layout: list[str] = field(default_factory=list)
+    f: dict = field(default_factory=dict)  # Tournament fields from the ??2 records
+    score: dict[str, Decimal] = field(default_factory=dict)
+    accel: dict[int, list[Decimal]] = field(default_factory=dict)
+    accel_mp: dict[int, list[Decimal]] = field(default_factory=dict)
+    forbidden: list[ForbiddenPair] = field(default_factory=list)
+    byes: list[DeclaredBye] = field(default_factory=list)
+    extra: list[str] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+    deputies: list[str] = field(default_factory=list)
+    nrs: dict[int, list[NationalRating]] = field(default_factory=dict)
+    teams013: list[Team] = field(default_factory=list)
+    teams310: list[Team] = field(default_factory=list)
+    lineups: list[Lineup] = field(default_factory=list)
+    matches: list[TeamMatch] = field(default_factory=list)
+    abnormal: list[AbnormalPoints] = field(default_factory=list)
+    style: dict = field(default_factory=dict)  # the record variants met, for the writer
+    tags_seen: set[str] = field(default_factory=set)
+
+    def num(self, text: str, lineno: int, col: int, what: str) -> int | None:
+        return _num(text, self.path, lineno, col, what, ctx=self.ctx)
+
+    def dec(self, text: str, lineno: int, col: int, what: str) -> Decimal | None:
+        return _dec(text, self.path, lineno, col, what, ctx=self.ctx)
+
+
+def _read_001(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
+    """001: a player record (``parse_player``)."""
+    p = parse_player(line, st.path, lineno, st.ctx)
+    st.players.append(p)
+    st.plines.setdefault(p.number, lineno)
+    st.meta["player_lines"].append((p.number, lineno))
+
+
+def _read_comment(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
+    """###: a TRF26 comment line."""
+    st.comments.append(line[3:])
+
+
+def _read_unknown(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
+    """Any line of no known record (801/802 too): carried verbatim in ``extra_records``."""
+    st.extra.append(line)
+
+
+def _read_nrs(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
+    """A TRF26 national-rating line (federation in 1-3, then the 001 layout)."""
+    num, nr = _parse_nrs(line, st.path, lineno, st.ctx)
+    st.nrs.setdefault(num, []).append(nr)
+
+
+def _read_text(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
+    """012 022 032 092 102 122 172 182 192 202 222 352 362: a free-text field (``_TEXT``)."""
+    name = _TEXT[tag]
+    if name in st.f:
+        st.warnings.append(Warning_(f"record {tag} repeated (first on line {st.meta['records'][tag]});"
+                                    f" the value {st.f[name]!r} is replaced by {rest.strip()!r}",
+                                    st.path, lineno))
+    st.f[name] = rest.strip()
+
+
+def _read_declared(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
+    """062/072/082: declared numbers of players, rated players, teams."""
+    m = _COUNT_AND_RATED.match(rest)
+    if tag == "062" and m:  # Swiss-Manager: "062 129 (88)" = players (rated players)
+        st.f["declared_players"] = int(m[1])
+        st.f.setdefault("declared_rated", int(m[2]))
+        st.style["062_rated"] = int(m[2])
+    else:
+        st.f[_DECLARED[tag]] = st.num(rest, lineno, 5, f"number in record {tag}")
+
+
+def _read_date(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
+    """042/052: start and end date, as found (made ISO at the end when unambiguous)."""
+    st.f["start_date" if tag == "042" else "end_date"] = rest.strip()
+
+
+def _read_112(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
+    """112: one deputy chief arbiter a line."""
+    st.deputies.append(rest.strip())
+
+
+def _read_132(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
+    """132: round dates on the 001 round grid (cols 92-99, 102-109, ...)."""
+    dates = []
+    pos = 91
+    while pos < len(line):
+        dates.append(line[pos : pos + 10].strip())
+        pos += 10
+    while dates and not dates[-1]:
+        dates.pop()
+    st.f["round_dates"] = tuple(dates)
+
+
+def _read_rounds(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
+    """142 (TRF26) / XXR (JaVaFo): number of rounds."""
+    st.f["rounds"] = st.num(rest, lineno, 5, "number of rounds")
+    st.style["rounds"] = tag
+
+
+def _read_color(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
+    """152 (TRF26 ``W``/``B``) / XXC (JaVaFo ``white1``/``black1``/``rank``): initial colour."""
+    st.style["color"] = tag
+    st.meta["xxc_tokens"] = rest.split()
+    for tok in rest.lower().split():
+        if tok in ("w", "white1"):
+            st.f["initial_color"] = Color.WHITE
+        elif tok in ("b", "black1"):
+            st.f["initial_color"] = Color.BLACK
+        elif tok == "rank":
+            st.warnings.append(Warning_("XXC 'rank' (JaVaFo option) is not carried", st.path, lineno))
+        else:
+            st.ctx.bad(f"unknown token {tok!r} in {tag}", lineno, 5,
+                       "W or B (152), white1, black1 or rank (XXC)", code="bad-value")
+
+
+def _read_212(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
+    """212: tie-break codes, comma-separated."""
+    st.f["tiebreaks"] = tuple(x.strip() for x in rest.split(",") if x.strip())
+
+
+def _read_162(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
+    """162 (TRF26): scoring, a code (W D L A P X) at col 6 and its points at 7-10, every 9 cols."""
+    st.style["scoring"] = "162"
+    pos = 5
+    while pos < len(line):
+        code = line[pos].upper()
+        val = line[pos + 1 : pos + 5]
+        if code.strip():
+            fld = _162_FIELDS.get(code)
+            value = st.dec(val, lineno, pos + 2, f"points for {code}")
+            if fld is None:
+                st.ctx.bad(f"unknown scoring code {code!r} in 162", lineno, pos + 1,
+                           "one of W D L A P X", code="bad-value")
+            elif value is not None:
+                st.score[fld] = value
+        pos += 9
+
+
+def _read_xxs(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
+    """XXS (JaVaFo): scoring as ``CODE=VALUE`` tokens (``_XXS_FIELDS``)."""
+    st.style["scoring"] = "XXS"
+    for tok in rest.split():
+        code, _, val = tok.partition("=")
+        fld = _XXS_FIELDS.get(code.upper())
+        if fld is None:
+            st.ctx.bad(f"unknown XXS scoring code {code!r}", lineno, 5,
+                       ", ".join(_XXS_FIELDS), "JaVaFo AUM, XXS record", code="bad-value")
+            continue
+        value = st.dec(val, lineno, 5, f"points for {code}")
+        if value is not None:
+            st.score[fld] = value
+
+
+def _read_bb(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
+    """BBW BBD BBL BBZ BBF BBU (bbpPairings TRF(bx)): the points of one result."""
+    st.style["scoring"] = "BB"
+    value = st.dec(rest, lineno, 5, f"points for {tag}")
+    if value is not None:
+        st.score[_BB_FIELDS[tag]] = value
+
+
+def _read_xxa(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
+    """XXA (JaVaFo): a player (5-8) and the acceleration points of each round (from col 10, step 5)."""
+    st.style["acceleration"] = "XXA"
+    num = st.num(line[4:8], lineno, 5, "player in XXA")
+    pts = []
+    pos = 9
+    while pos < len(line):
+        pts.append(st.dec(line[pos : pos + 4], lineno, pos + 1, "acceleration points") or Decimal(0))
+        pos += 5
+    if num is not None:
+        st.accel[num] = pts
+
+
+def _read_250(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
+    """250 (TRF26): accelerated rounds, MP 5-8, GP 10-13, rounds 15-17/19-21, players 23-26/28-31."""
+    st.style["acceleration"] = "250"
+    mp = st.dec(line[4:8], lineno, 5, "acceleration match points")
+    gp = st.dec(line[9:13], lineno, 10, "acceleration game points")
+    r1 = st.num(line[14:17], lineno, 15, "first accelerated round")
+    r2 = st.num(line[18:21], lineno, 19, "last accelerated round")
+    p1 = st.num(line[22:26], lineno, 23, "first accelerated player")
+    p2 = st.num(line[27:31], lineno, 28, "last accelerated player")
+    if None in (r1, r2, p1, p2) or r2 > MAX_ROUNDS or p2 - p1 > 9999:
+        st.ctx.bad("incomplete 250 record", lineno, 15,
+                   "rounds at 15-17/19-21 and players at 23-26/28-31", code="bad-record")
+        return
+    for target, value in ((st.accel, gp), (st.accel_mp, mp)):
+        if value is None:
+            continue
+        for num in range(p1, p2 + 1):
+            pts = target.setdefault(num, [])
+            while len(pts) < r2:
+                pts.append(Decimal(0))
+            for r in range(r1, r2 + 1):
+                pts[r - 1] += value
+
+
+def _read_xxp(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
+    """XXP (JaVaFo): players who must not meet."""
+    st.style["forbidden"] = "XXP"
+    st.forbidden.append(ForbiddenPair(tuple(_ints(rest))))
+
+
+def _read_260(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
+    """260 (TRF26): prohibited pairings, rounds 5-7/9-11, players from col 13."""
+    st.style["forbidden"] = "260"
+    r1 = st.num(line[4:7], lineno, 5, "first round")
+    r2 = st.num(line[8:11], lineno, 9, "last round")
+    st.forbidden.append(ForbiddenPair(tuple(_ints(line[11:])), r1, r2))
+
+
+def _read_240(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
+    """240 (TRF26): declared byes, kind F/H/Z at col 5, round 7-9, players from col 10."""
+    st.style["byes"] = "240"
+    kind_c = line[4:5].upper()
+    try:
+        bk = ByeKind(kind_c)
+    except ValueError:
+        st.ctx.bad(f"bad bye kind {kind_c!r} in 240 record", lineno, 5, "F, H or Z",
+                   code="bad-value")
+        return
+    rnd = st.num(line[6:9], lineno, 7, "round")
+    st.byes.append(DeclaredBye(rnd or 0, bk, tuple(_ints(line[9:]))))
+
+
+def _read_xxz(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
+    """XXZ (JaVaFo): players absent in the next round (a zero-point bye, round 0)."""
+    st.style["byes"] = "XXZ"
+    st.byes.append(DeclaredBye(0, ByeKind.ZERO, tuple(_ints(rest))))  # round 0 = "the next round"
+
+
+def _read_013(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
+    """013: a team, name 5-36, members from col 37 (numbered in file order)."""
+    members = tuple(_ints(line[36:]))
+    st.teams013.append(Team(len(st.teams013) + 1, line[4:36].strip(), members))
+
+
+def _read_310(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
+    """310 (TRF26): a team, number 5-7, name 9-40, nickname, strength, points, rank, members from 74."""
+    num = st.num(line[4:7], lineno, 5, "team number") or 0
+    st.teams310.append(Team(
+        num, line[8:40].strip(), tuple(_ints(line[73:])), nickname=line[41:46].strip(),
+        strength=line[47:53].strip(),
+        match_points=st.dec(line[54:60], lineno, 55, "team match points"),
+        game_points=st.dec(line[61:67], lineno, 62, "team game points"),
+        rank=st.num(line[68:71], lineno, 69, "team rank"),
+    ))
+
+
+def _read_300(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
+    """300 (TRF26): a team's line-up in a round (round 5-7, team 9-11, opponent 13-15, boards)."""
+    rnd = st.num(line[4:7], lineno, 5, "round") or 0
+    team = st.num(line[8:11], lineno, 9, "team") or 0
+    opp = st.num(line[12:15], lineno, 13, "opponent team")
+    st.lineups.append(Lineup(rnd, team, tuple(_ints(line[15:])), opp))
+
+
+def _read_320(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
+    """320 (TRF26): team PAB points (MP 5-8, GP 10-13), then the PAB team of each round (4 cols)."""
+    st.f["team_pab_match_points"] = st.dec(line[4:8], lineno, 5, "team PAB match points")
+    st.f["team_pab_game_points"] = st.dec(line[9:13], lineno, 10, "team PAB game points")
+    pos, rnd = 13, 1
+    while pos < len(line):
+        team = st.num(line[pos : pos + 4], lineno, pos + 1, "team")
+        if team:
+            st.matches.append(TeamMatch(rnd, team, None))
+        pos, rnd = pos + 4, rnd + 1
+
+
+def _read_330(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
+    """330 (TRF26): a forfeited match, type ``+-``/``-+``/``--``, round, white and black team."""
+    kind = line[4:6].strip()
+    rnd = st.num(line[6:10], lineno, 8, "round") or 0
+    home = st.num(line[10:14], lineno, 12, "white team") or 0
+    away = st.num(line[14:18], lineno, 16, "black team")
+    if kind not in ("+-", "-+", "--"):
+        st.ctx.bad(f"bad forfeit type {kind!r} in 330", lineno, 5, "+-, -+ or --", code="bad-value")
+    st.matches.append(TeamMatch(rnd, home, away, kind))
+
+
+def _read_299(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
+    """299 (TRF26): abnormal points, type, match points, game points, round, players."""
+    toks = rest.split()
+    if len(toks) < 3:
+        st.ctx.bad("incomplete 299 record", lineno, 5, "type, match points, game points",
+                   code="bad-record")
+        return
+    mp = st.dec(toks[1], lineno, 8, "match points")
+    gp = st.dec(toks[2], lineno, 13, "game points")
+    ids = [int(x) for x in toks[3:] if x.isdecimal()]
+    rnd = ids.pop(0) if ids else 0
+    st.abnormal.append(AbnormalPoints(toks[0], mp, gp, rnd, tuple(ids)))
+
+
+_READERS = {
+    "001": _read_001, "###": _read_comment, "?": _read_unknown, "NRS": _read_nrs,
+    **dict.fromkeys(_TEXT, _read_text), **dict.fromkeys(_DECLARED, _read_declared),
+    "042": _read_date, "052": _read_date, "112": _read_112, "132": _read_132,
+    "142": _read_rounds, "XXR": _read_rounds, "152": _read_color, "XXC": _read_color,
+    "212": _read_212, "162": _read_162, "XXS": _read_xxs, **dict.fromkeys(_BB_FIELDS, _read_bb),
+    "XXA": _read_xxa, "250": _read_250, "XXP": _read_xxp, "260": _read_260, "240": _read_240,
+    "XXZ": _read_xxz, "013": _read_013, "310": _read_310, "300": _read_300, "320": _read_320,
+    "330": _read_330, "299": _read_299,
+}
+
+
+def _check_text(text: str, path: str | None) -> None:
+    """Refuse an empty file and a JSON one with a TRF error rather than a list of bad records."""
     if not text.strip():
         raise FormatError("the file is empty", path=path, line=1, column=1,
                           expected="TRF records such as 012 and 001")
@@ -324,264 +636,66 @@ def load(data: bytes, *, path: str | None = None, strict: bool = True) -> Loaded
         raise FormatError("this is JSON, not TRF", path=path, line=1, column=1,
                           expected="lines starting with a record tag such as 012 or 001",
                           hint="pairchk JSON has \"format\": \"pairchk-tournament\"; otherwise name the format with --from")
-    lines = _NEWLINES.split(text)
-    players: list[Player] = []
-    plines: dict[int, int] = {}
-    meta: dict = {"records": {}, "record_lines": {}, "findings": ctx.findings, "player_lines": []}
-    layout: list[str] = []
-    f: dict = {}
-    score: dict[str, Decimal] = {}
-    accel: dict[int, list[Decimal]] = {}
-    accel_mp: dict[int, list[Decimal]] = {}
-    forbidden: list[ForbiddenPair] = []
-    byes: list[DeclaredBye] = []
-    extra: list[str] = []
-    comments: list[str] = []
-    deputies: list[str] = []
-    nrs: dict[int, list[NationalRating]] = {}
-    teams013: list[Team] = []
-    teams310: list[Team] = []
-    lineups: list[Lineup] = []
-    matches: list[TeamMatch] = []
-    abnormal: list[AbnormalPoints] = []
-    style: dict = {}
-    tags_seen: set[str] = set()
-    for lineno, raw in enumerate(lines, 1):
-        line = raw.rstrip("\x00")
-        tag = _tag(line)
-        layout.append(tag)
-        if not tag:
-            continue
-        tags_seen.add(tag)
-        if len(line) > 91 + 10 * MAX_ROUNDS and tag not in _TEXT and tag not in ("?", "###", "001"):
-            raise FormatError(f"record {tag} of {len(line)} characters", path=path, line=lineno,
-                              column=92 + 10 * MAX_ROUNDS, expected=f"at most {MAX_ROUNDS} rounds or entries",
-                              hint="is this really a TRF file?")
-        rest = line[4:] if len(line) > 4 else ""
-        meta["records"].setdefault(tag, lineno)
-        meta["record_lines"].setdefault(tag, []).append(lineno)
-        if tag == "001":
-            p = parse_player(line, path, lineno, ctx)
-            players.append(p)
-            plines.setdefault(p.number, lineno)
-            meta["player_lines"].append((p.number, lineno))
-        elif tag == "###":
-            comments.append(line[3:])
-        elif tag == "?":
-            extra.append(line)
-        elif tag == "NRS":
-            num, nr = _parse_nrs(line, path, lineno, ctx)
-            nrs.setdefault(num, []).append(nr)
-        elif tag in _TEXT:
-            if _TEXT[tag] in f:
-                warnings.append(Warning_(f"record {tag} repeated (first on line {meta['records'][tag]});"
-                                         f" the value {f[_TEXT[tag]]!r} is replaced by {rest.strip()!r}",
-                                         path, lineno))
-            f[_TEXT[tag]] = rest.strip()
-        elif tag in _DECLARED:
-            m = _COUNT_AND_RATED.match(rest)
-            if tag == "062" and m:  # Swiss-Manager: "062 129 (88)" = players (rated players)
-                f["declared_players"] = int(m[1])
-                f.setdefault("declared_rated", int(m[2]))
-                style["062_rated"] = int(m[2])
-            else:
-                f[_DECLARED[tag]] = _num(rest, path, lineno, 5, f"number in record {tag}", ctx=ctx)
-        elif tag in ("042", "052"):
-            value = rest.strip()
-            f["start_date" if tag == "042" else "end_date"] = value
-        elif tag == "112":
-            deputies.append(rest.strip())
-        elif tag == "132":
-            dates = []
-            pos = 91
-            while pos < len(line):
-                dates.append(line[pos : pos + 10].strip())
-                pos += 10
-            while dates and not dates[-1]:
-                dates.pop()
-            f["round_dates"] = tuple(dates)
-        elif tag in ("142", "XXR"):
-            f["rounds"] = _num(rest, path, lineno, 5, "number of rounds", ctx=ctx)
-            style["rounds"] = tag
-        elif tag in ("152", "XXC"):
-            style["color"] = tag
-            meta["xxc_tokens"] = rest.split()
-            for tok in rest.lower().split():
-                if tok in ("w", "white1"):
-                    f["initial_color"] = Color.WHITE
-                elif tok in ("b", "black1"):
-                    f["initial_color"] = Color.BLACK
-                elif tok == "rank":
-                    warnings.append(Warning_("XXC 'rank' (JaVaFo option) is not carried", path, lineno))
-                else:
-                    ctx.bad(f"unknown token {tok!r} in {tag}", lineno, 5,
-                            "W or B (152), white1, black1 or rank (XXC)", code="bad-value")
-        elif tag == "212":
-            f["tiebreaks"] = tuple(x.strip() for x in rest.split(",") if x.strip())
-        elif tag == "162":
-            style["scoring"] = "162"
-            pos = 5
-            while pos < len(line):
-                code = line[pos].upper()
-                val = line[pos + 1 : pos + 5]
-                if code.strip():
-                    fld = _162_FIELDS.get(code)
-                    value = _dec(val, path, lineno, pos + 2, f"points for {code}", ctx=ctx)
-                    if fld is None:
-                        ctx.bad(f"unknown scoring code {code!r} in 162", lineno, pos + 1,
-                                "one of W D L A P X", code="bad-value")
-                    elif value is not None:
-                        score[fld] = value
-                pos += 9
-        elif tag == "XXS":
-            style["scoring"] = "XXS"
-            for tok in rest.split():
-                code, _, val = tok.partition("=")
-                fld = _XXS_FIELDS.get(code.upper())
-                if fld is None:
-                    ctx.bad(f"unknown XXS scoring code {code!r}", lineno, 5,
-                            ", ".join(_XXS_FIELDS), "JaVaFo AUM, XXS record", code="bad-value")
-                    continue
-                value = _dec(val, path, lineno, 5, f"points for {code}", ctx=ctx)
-                if value is not None:
-                    score[fld] = value
-        elif tag in _BB_FIELDS:
-            style["scoring"] = "BB"
-            value = _dec(rest, path, lineno, 5, f"points for {tag}", ctx=ctx)
-            if value is not None:
-                score[_BB_FIELDS[tag]] = value
-        elif tag == "XXA":
-            style["acceleration"] = "XXA"
-            num = _num(line[4:8], path, lineno, 5, "player in XXA", ctx=ctx)
-            pts = []
-            pos = 9
-            while pos < len(line):
-                pts.append(_dec(line[pos : pos + 4], path, lineno, pos + 1, "acceleration points", ctx=ctx) or Decimal(0))
-                pos += 5
-            if num is not None:
-                accel[num] = pts
-        elif tag == "250":
-            style["acceleration"] = "250"
-            mp = _dec(line[4:8], path, lineno, 5, "acceleration match points", ctx=ctx)
-            gp = _dec(line[9:13], path, lineno, 10, "acceleration game points", ctx=ctx)
-            r1 = _num(line[14:17], path, lineno, 15, "first accelerated round", ctx=ctx)
-            r2 = _num(line[18:21], path, lineno, 19, "last accelerated round", ctx=ctx)
-            p1 = _num(line[22:26], path, lineno, 23, "first accelerated player", ctx=ctx)
-            p2 = _num(line[27:31], path, lineno, 28, "last accelerated player", ctx=ctx)
-            if None in (r1, r2, p1, p2) or r2 > MAX_ROUNDS or p2 - p1 > 9999:
-                ctx.bad("incomplete 250 record", lineno, 15,
-                        "rounds at 15-17/19-21 and players at 23-26/28-31", code="bad-record")
-                continue
-            for target, value in ((accel, gp), (accel_mp, mp)):
-                if value is None:
-                    continue
-                for num in range(p1, p2 + 1):
-                    pts = target.setdefault(num, [])
-                    while len(pts) < r2:
-                        pts.append(Decimal(0))
-                    for r in range(r1, r2 + 1):
-                        pts[r - 1] += value
-        elif tag == "XXP":
-            style["forbidden"] = "XXP"
-            forbidden.append(ForbiddenPair(tuple(_ints(rest))))
-        elif tag == "260":
-            style["forbidden"] = "260"
-            r1 = _num(line[4:7], path, lineno, 5, "first round", ctx=ctx)
-            r2 = _num(line[8:11], path, lineno, 9, "last round", ctx=ctx)
-            forbidden.append(ForbiddenPair(tuple(_ints(line[11:])), r1, r2))
-        elif tag == "240":
-            style["byes"] = "240"
-            kind_c = line[4:5].upper()
-            try:
-                bk = ByeKind(kind_c)
-            except ValueError:
-                ctx.bad(f"bad bye kind {kind_c!r} in 240 record", lineno, 5, "F, H or Z",
-                        code="bad-value")
-                continue
-            rnd = _num(line[6:9], path, lineno, 7, "round", ctx=ctx)
-            byes.append(DeclaredBye(rnd or 0, bk, tuple(_ints(line[9:]))))
-        elif tag == "XXZ":
-            style["byes"] = "XXZ"
-            byes.append(DeclaredBye(0, ByeKind.ZERO, tuple(_ints(rest))))  # round 0 = "the next round"
-        elif tag == "013":
-            members = tuple(_ints(line[36:]))
-            teams013.append(Team(len(teams013) + 1, line[4:36].strip(), members))
-        elif tag == "310":
-            num = _num(line[4:7], path, lineno, 5, "team number", ctx=ctx) or 0
-            teams310.append(Team(
-                num, line[8:40].strip(), tuple(_ints(line[73:])), nickname=line[41:46].strip(),
-                strength=line[47:53].strip(),
-                match_points=_dec(line[54:60], path, lineno, 55, "team match points", ctx=ctx),
-                game_points=_dec(line[61:67], path, lineno, 62, "team game points", ctx=ctx),
-                rank=_num(line[68:71], path, lineno, 69, "team rank", ctx=ctx),
-            ))
-        elif tag == "300":
-            rnd = _num(line[4:7], path, lineno, 5, "round", ctx=ctx) or 0
-            team = _num(line[8:11], path, lineno, 9, "team", ctx=ctx) or 0
-            opp = _num(line[12:15], path, lineno, 13, "opponent team", ctx=ctx)
-            lineups.append(Lineup(rnd, team, tuple(_ints(line[15:])), opp))
-        elif tag == "320":
-            f["team_pab_match_points"] = _dec(line[4:8], path, lineno, 5, "team PAB match points", ctx=ctx)
-            f["team_pab_game_points"] = _dec(line[9:13], path, lineno, 10, "team PAB game points", ctx=ctx)
-            pos, rnd = 13, 1
-            while pos < len(line):
-                team = _num(line[pos : pos + 4], path, lineno, pos + 1, "team", ctx=ctx)
-                if team:
-                    matches.append(TeamMatch(rnd, team, None))
-                pos, rnd = pos + 4, rnd + 1
-        elif tag == "330":
-            kind = line[4:6].strip()
-            rnd = _num(line[6:10], path, lineno, 8, "round", ctx=ctx) or 0
-            home = _num(line[10:14], path, lineno, 12, "white team", ctx=ctx) or 0
-            away = _num(line[14:18], path, lineno, 16, "black team", ctx=ctx)
-            if kind not in ("+-", "-+", "--"):
-                ctx.bad(f"bad forfeit type {kind!r} in 330", lineno, 5, "+-, -+ or --", code="bad-value")
-            matches.append(TeamMatch(rnd, home, away, kind))
-        elif tag == "299":
-            toks = rest.split()
-            if len(toks) < 3:
-                ctx.bad("incomplete 299 record", lineno, 5, "type, match points, game points",
-                        code="bad-record")
-                continue
-            mp = _dec(toks[1], path, lineno, 8, "match points", ctx=ctx)
-            gp = _dec(toks[2], path, lineno, 13, "game points", ctx=ctx)
-            ids = [int(x) for x in toks[3:] if x.isdecimal()]
-            rnd = ids.pop(0) if ids else 0
-            abnormal.append(AbnormalPoints(toks[0], mp, gp, rnd, tuple(ids)))
-    if not players and not f and not score:
-        raise FormatError("no TRF records found", path=path, line=1, column=1,
-                          expected="lines starting with a record tag such as 012 or 001",
-                          hint="is this really a TRF file? name the format with --from")
-    # Attach national ratings and team membership to players.
-    teams = teams310 or teams013
-    if teams310 and teams013 and [(x.name, x.members) for x in teams013] != [(x.name, x.members) for x in teams310]:
-        warnings.append(Warning_("team records 013 and 310 disagree; 310 is used", path,
-                                 meta["records"].get("013")))
+
+
+def _read_line(st: _State, lineno: int, raw: str) -> None:
+    """One line: its tag goes to the layout, the line to the reader of its record."""
+    line = raw.rstrip("\x00")
+    tag = _tag(line)
+    st.layout.append(tag)
+    if not tag:
+        return
+    st.tags_seen.add(tag)
+    if len(line) > 91 + 10 * MAX_ROUNDS and tag not in _TEXT and tag not in ("?", "###", "001"):
+        raise FormatError(f"record {tag} of {len(line)} characters", path=st.path, line=lineno,
+                          column=92 + 10 * MAX_ROUNDS, expected=f"at most {MAX_ROUNDS} rounds or entries",
+                          hint="is this really a TRF file?")
+    rest = line[4:] if len(line) > 4 else ""
+    st.meta["records"].setdefault(tag, lineno)
+    st.meta["record_lines"].setdefault(tag, []).append(lineno)
+    reader = _READERS.get(tag)
+    if reader is not None:
+        reader(st, tag, line, rest, lineno)
+
+
+def _players(st: _State) -> list[Player]:
+    """The 001 players sorted by number, with their national ratings and team numbers."""
+    teams = st.teams310 or st.teams013
     team_of = {m: tm.number for tm in teams for m in tm.members if m}
     seen_numbers: set[int] = set()
     fixed: list[Player] = []
-    for p in players:
+    for p in st.players:
         changes: dict = {}
-        if p.number in nrs and p.number not in seen_numbers:
+        if p.number in st.nrs and p.number not in seen_numbers:
             # the raw line is kept only when the writer would not give it back as found (a
             # canonical line read back after writing must not differ from the model written)
-            nr = tuple(_canonical_raw(p, x) for x in nrs[p.number])
+            nr = tuple(_canonical_raw(p, x) for x in st.nrs[p.number])
             changes.update(national_ratings=nr, national_rating=nr[0].rating, national_id=nr[0].national_id)
         if p.number in team_of:
             changes["team"] = team_of[p.number]
         seen_numbers.add(p.number)
         fixed.append(p.replace(**changes) if changes else p)
-    for num in nrs:
-        if num not in plines:
-            extra.extend(nr.raw for nr in nrs[num])
-    players = sorted(fixed, key=lambda p: p.number)
-    acceleration = tuple(
-        Acceleration(num, tuple(accel.get(num, ())), tuple(accel_mp.get(num, ())))
-        for num in sorted(set(accel) | set(accel_mp))
-    )
-    if "zero_bye" in score:
+    for num in st.nrs:
+        if num not in st.plines:
+            st.extra.extend(nr.raw for nr in st.nrs[num])
+    return sorted(fixed, key=lambda p: p.number)
+
+
+def _teams(st: _State) -> list[Team]:
+    """310 when present, else 013; a warning when both are there and disagree."""
+    t13, t310 = st.teams013, st.teams310
+    if t310 and t13 and [(x.name, x.members) for x in t13] != [(x.name, x.members) for x in t310]:
+        st.warnings.append(Warning_("team records 013 and 310 disagree; 310 is used", st.path,
+                                    st.meta["records"].get("013")))
+    return t310 or t13
+
+
+def _finish_fields(st: _State) -> None:
+    """Derived fields: absent scores as a zero bye, ISO round and event dates where unambiguous."""
+    f = st.f
+    if "zero_bye" in st.score:
         # a blank result is equivalent to Z (TRF16 result codes), so it scores the same
-        score.setdefault("absent", score["zero_bye"])
+        st.score.setdefault("absent", st.score["zero_bye"])
     if f.get("round_dates"):
         f["round_dates_iso"] = iso_round_dates(f["round_dates"], f.get("start_date", ""), f.get("end_date", ""))
     # the model keeps event dates in ISO when the text alone is unambiguous, else as found
@@ -590,42 +704,71 @@ def load(data: bytes, *, path: str | None = None, strict: bool = True) -> Loaded
         iso = iso_date(f.get(key, ""))
         if iso:
             f[key] = iso
-    scoring = ScoreSystem(**score)
-    t = Tournament(
-        **f,
-        deputy_arbiters=tuple(deputies),
-        scoring=scoring,
-        acceleration=acceleration,
-        forbidden_pairs=tuple(forbidden),
-        declared_byes=tuple(byes),
-        teams=tuple(teams),
-        lineups=tuple(lineups),
-        team_matches=tuple(matches),
-        abnormal_points=tuple(abnormal),
-        players=tuple(players),
-        extra_records=tuple(extra),
-        comments=tuple(comments),
+
+
+def _tournament(st: _State) -> Tournament:
+    """The :class:`Tournament` of everything read (``_finish_fields`` first)."""
+    teams = _teams(st)
+    players = _players(st)
+    acceleration = tuple(
+        Acceleration(num, tuple(st.accel.get(num, ())), tuple(st.accel_mp.get(num, ())))
+        for num in sorted(set(st.accel) | set(st.accel_mp))
     )
-    if "system" not in f and re.fullmatch(r"FIDE_[A-Z0-9_]+", f.get("system_text", "")):
+    _finish_fields(st)
+    t = Tournament(
+        **st.f, deputy_arbiters=tuple(st.deputies), scoring=ScoreSystem(**st.score),
+        acceleration=acceleration, forbidden_pairs=tuple(st.forbidden),
+        declared_byes=tuple(st.byes), teams=tuple(teams), lineups=tuple(st.lineups),
+        team_matches=tuple(st.matches), abnormal_points=tuple(st.abnormal),
+        players=tuple(players), extra_records=tuple(st.extra), comments=tuple(st.comments),
+    )
+    if "system" not in st.f and re.fullmatch(r"FIDE_[A-Z0-9_]+", st.f.get("system_text", "")):
         # some generators put the TRF26 code into the TRF16 free-text record 092: it is the code
-        t = t.replace(system=f["system_text"], system_text="")
-        style["system"] = "092"
-    if teams013:
+        t = t.replace(system=st.f["system_text"], system_text="")
+        st.style["system"] = "092"
+    return t
+
+
+def _finish_meta(st: _State, text: str, data: bytes) -> None:
+    """The version, the declared scoring, and the writer's options to give the file back."""
+    style = st.style
+    if st.teams013:
         style["team013"] = True
-    if teams310:
+    if st.teams310:
         style["team310"] = True
-    style["tags"] = sorted(tags_seen)
-    version = "trf26" if tags_seen & TRF26_TAGS else "trf"
-    meta.update(
+    style["tags"] = sorted(st.tags_seen)
+    version = "trf26" if st.tags_seen & TRF26_TAGS else "trf"
+    st.meta.update(
         version=version,
         scoring_declared=bool(style.get("scoring")),  # 162, XXS or BB*: else inferred from totals
         newline=_newline_of(text),
         bom=data.startswith(b"\xef\xbb\xbf"),
-        encoding=next((w.message.rsplit(" ", 1)[-1] for w in warnings if "not UTF-8" in w.message), "utf-8"),
-        dump_options={"newline": _newline_of(text), "layout": layout, "style": style,
+        encoding=next((w.message.rsplit(" ", 1)[-1] for w in st.warnings if "not UTF-8" in w.message), "utf-8"),
+        dump_options={"newline": _newline_of(text), "layout": st.layout, "style": style,
                       "bom": data.startswith(b"\xef\xbb\xbf")},
     )
-    return Loaded(t, warnings, plines, meta)
+
+
+def load(data: bytes, *, path: str | None = None, strict: bool = True) -> Loaded:
+    """Read a TRF file (any of TRF06/16/26 and the x/bx extensions) into a :class:`Tournament`.
+
+    ``strict=False`` (used by ``validate``) collects bad values as findings in
+    ``meta["findings"]`` instead of refusing the file.
+    """
+    ctx = _Ctx(path, strict)
+    text, warnings = decode(data, path)
+    _check_text(text, path)
+    meta: dict = {"records": {}, "record_lines": {}, "findings": ctx.findings, "player_lines": []}
+    st = _State(path, ctx, warnings, meta)
+    for lineno, raw in enumerate(_NEWLINES.split(text), 1):
+        _read_line(st, lineno, raw)
+    if not st.players and not st.f and not st.score:
+        raise FormatError("no TRF records found", path=path, line=1, column=1,
+                          expected="lines starting with a record tag such as 012 or 001",
+                          hint="is this really a TRF file? name the format with --from")
+    t = _tournament(st)
+    _finish_meta(st, text, data)
+    return Loaded(t, warnings, st.plines, meta)
 
 
 from .trf_write import dump  # noqa: E402  (the writer needs the helpers above)
