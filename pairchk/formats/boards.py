@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .limits import MAX_ROUND, check_number, check_round  # noqa: F401 (readers import MAX_ROUND from here)
-from ..model import NOT_PAIRED, Color, Kind, Player, RoundEntry, Tournament
+from ..model import NOT_PAIRED, Color, Kind, Lineup, Player, RoundEntry, TeamMatch, Tournament
 
 
 @dataclass(frozen=True)
@@ -105,6 +105,17 @@ def boards(t: Tournament, rnd: int) -> list[Board]:
             games.append(Board(rnd, white, black, other if mutual else None, e, colored))
     games.sort(key=lambda b: min(b.white, b.black or b.white))
     return games + byes
+
+
+def lineups_from_boards(boards: dict[tuple[int, int], list[tuple[int, int]]],
+                        matches: list[TeamMatch]) -> list[Lineup]:
+    """Line-ups from the boards the games were played on: ``boards`` maps (round, team) to
+    (board, player) pairs; each line-up lists its players by board and names the opponent team
+    of the team's match in that round (formats with no line-up records of their own)."""
+    opponent_team = {(m.round, a): b for m in matches if m.away is not None
+                     for a, b in ((m.home, m.away), (m.away, m.home))}
+    return [Lineup(rnd, team, tuple(n for _, n in sorted(lst)), opponent=opponent_team.get((rnd, team)))
+            for (rnd, team), lst in sorted(boards.items())]
 
 
 def round_entries(by_round: dict[int, RoundEntry], rounds: int) -> list[RoundEntry]:

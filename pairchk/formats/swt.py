@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from ..errors import FormatError, Warning_
@@ -29,6 +29,7 @@ from ..model import (
     Tournament,
 )
 from . import Dumped, Loaded
+from .boards import lineups_from_boards
 
 NAME = "swt"
 EXTENSIONS = (".swt",)
@@ -164,7 +165,34 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         raise FormatError(f"file truncated or corrupt ({exc})", path=path, hint=_HINT) from None
 
 
-def _load(data: bytes, path: str | None) -> Loaded:
+@dataclass
+class _Swt:
+    """The file as far as the header and the player cards tell it (filled by ``_header`` and
+    ``_cards``); the readers of pairings, players and teams below take their part from it."""
+
+    data: bytes
+    path: str | None
+    version: int
+    lay: _Layout
+    sets: int  # pairing record sets per player
+    n_players: int
+    n_teams: int
+    team_event: bool
+    rounds: int
+    warnings: list[Warning_]
+    recs: list[bytes] = field(default_factory=list)  # player cards
+    ids: list[int] = field(default_factory=list)  # 0xD9 card ID of each player card
+    bye_ids: set[int] = field(default_factory=set)  # IDs of "spielfrei" placeholder cards
+    number_of: dict[int, int] = field(default_factory=dict)  # card ID -> starting number
+
+    @property
+    def cards_at(self) -> int:
+        return self.lay.start + self.sets * (self.n_players + (self.n_teams if self.team_event else 0)) * _PAIRING
+
+
+def _header(data: bytes, path: str | None) -> _Swt:
+    """The header: version (0x261), counts of players (7) and teams (0x534), team event (0x25E),
+    games per round (0x255), rounds (1) x cycles (0x258); refuses what cannot be read."""
     if len(data) < _HEADER_END:
         raise FormatError(f"file has {len(data)} bytes, shorter than the SWT header",
                           path=path, expected=f"at least {_HEADER_END} bytes", hint=_HINT)
@@ -177,7 +205,6 @@ def _load(data: bytes, path: str | None) -> Loaded:
     if lay is _V7:
         warnings.append(Warning_(f"Swiss-Chess file version {version} (before 8.00): read with the 7.x"
                                  " layout of the structure files, which no sample could verify", path=path))
-    n_players, n_teams = _u16(data, 7), _u16(data, 0x534)
     team_event = data[0x25E] != 0
     if team_event and lay is _V7:
         raise FormatError("a Swiss-Chess team file before version 8.00", path=path,
@@ -187,145 +214,194 @@ def _load(data: bytes, path: str | None) -> Loaded:
         raise FormatError(f"byte offset {0x255}: {data[0x255]} games per round",
                           path=path, expected="one game per pairing and round",
                           hint="matches of several games per round cannot be carried; export TRF from Swiss-Chess")
-    rounds = _u16(data, 1) * max(1, data[0x258])
-    cards_at = lay.start + sets * (n_players + (n_teams if team_event else 0)) * _PAIRING
-    team_cards_at = cards_at + n_players * lay.card
+    return _Swt(data, path, version, lay, sets, _u16(data, 7), _u16(data, 0x534), team_event,
+                _u16(data, 1) * max(1, data[0x258]), warnings)
 
-    # ---- player cards: ID (what pairings name) -> starting number --------------------------
-    recs = [data[cards_at + i * lay.card: cards_at + (i + 1) * lay.card] for i in range(n_players)]
-    ids = [_u16(r, 0xD9) for r in recs]
-    bye_ids = {ids[i] for i, r in enumerate(recs) if _placeholder(_text(r, 0x00, 0x1F))}
-    number_of: dict[int, int] = {}
-    for i, rec in enumerate(recs):
-        if ids[i] in bye_ids:
+
+def _cards(sw: _Swt) -> None:
+    """The player cards: 0xD9 ID (what pairings name) -> 0xDB starting number (the ID if 0),
+    the placeholder cards apart."""
+    lay, at = sw.lay, sw.cards_at
+    sw.recs = [sw.data[at + i * lay.card: at + (i + 1) * lay.card] for i in range(sw.n_players)]
+    sw.ids = [_u16(r, 0xD9) for r in sw.recs]
+    sw.bye_ids = {sw.ids[i] for i, r in enumerate(sw.recs) if _placeholder(_text(r, 0x00, 0x1F))}
+    for i, rec in enumerate(sw.recs):
+        if sw.ids[i] in sw.bye_ids:
             continue
-        num = _u16(rec, 0xDB) or ids[i]
-        off = cards_at + i * lay.card + 0xDB
+        num = _u16(rec, 0xDB) or sw.ids[i]
+        off = at + i * lay.card + 0xDB
         if not 1 <= num <= 9999:
-            raise FormatError(f"byte offset {off}: player number {num} out of range", path=path,
+            raise FormatError(f"byte offset {off}: player number {num} out of range", path=sw.path,
                               expected="1..9999", hint=_HINT)
-        if num in number_of.values() or ids[i] in number_of:
-            raise FormatError(f"byte offset {off}: player number {num} used twice", path=path,
+        if num in sw.number_of.values() or sw.ids[i] in sw.number_of:
+            raise FormatError(f"byte offset {off}: player number {num} used twice", path=sw.path,
                               expected="unique starting numbers", hint=_HINT)
-        number_of[ids[i]] = num
+        sw.number_of[sw.ids[i]] = num
 
-    # ---- pairing records ----------------------------------------------------------------------
-    raw: dict[int, list[bytes]] = {}
-    offsets: dict[int, list[int]] = {}
-    for i, pid in enumerate(ids):
-        offs = [lay.start + (i * sets + r) * _PAIRING for r in range(sets)]
-        raw[pid] = [data[o: o + _PAIRING] for o in offs]
-        offsets[pid] = offs
-    # a round is drawn once anybody in it has an opponent
-    drawn = {r for recs_ in raw.values() for r, rec in enumerate(recs_, 1) if _u16(rec, 9)}
+
+def _pairing_offsets(sw: _Swt) -> dict[int, list[int]]:
+    """Card ID -> the offset of its 19-byte pairing record of each set."""
+    return {pid: [sw.lay.start + (i * sw.sets + r) * _PAIRING for r in range(sw.sets)]
+            for i, pid in enumerate(sw.ids)}
+
+
+def _drawn_rounds(sw: _Swt, offsets: dict[int, list[int]]) -> set[int]:
+    """The rounds drawn: those where anybody has an opponent (4006 at +9)."""
+    return {r for offs in offsets.values() for r, o in enumerate(offs, 1) if _u16(sw.data[o: o + _PAIRING], 9)}
+
+
+Boards = dict[tuple[int, int], list[tuple[int, int]]]  # (round, team) -> [(board, player)]
+
+
+def _pairings(sw: _Swt, offsets: dict[int, list[int]], drawn: set[int]
+              ) -> tuple[dict[int, list[RoundEntry]], Boards]:
+    """Each player's round entries (``_entry`` of each pairing record) and, in a team event,
+    the board each player played on in each round."""
     entries: dict[int, list[RoundEntry]] = {}
-    boards: dict[tuple[int, int], list[tuple[int, int]]] = {}  # (round, team) -> [(board, player)]
-    for i, pid in enumerate(ids):
-        if pid in bye_ids:
+    boards: Boards = {}
+    for i, pid in enumerate(sw.ids):
+        if pid in sw.bye_ids:
             continue
-        num = number_of[pid]
-        team_no = _u16(recs[i], 0xC9) if team_event else None
+        num = sw.number_of[pid]
+        team_no = _u16(sw.recs[i], 0xC9) if sw.team_event else None
         ents = []
-        for r, rec in enumerate(raw[pid], 1):
-            entry, board = _entry(rec, r, num, offsets[pid][r - 1], number_of, bye_ids, path, warnings,
-                                  team_event, r in drawn)
+        for r, off in enumerate(offsets[pid], 1):
+            entry, board = _entry(sw.data[off: off + _PAIRING], r, num, off, sw.number_of, sw.bye_ids,
+                                  sw.path, sw.warnings, sw.team_event, r in drawn)
             ents.append(entry)
-            if team_event and board and entry.kind is not Kind.NOT_PAIRED:
+            if sw.team_event and board and entry.kind is not Kind.NOT_PAIRED:
                 boards.setdefault((r, team_no), []).append((board, num))
         while ents and ents[-1] is NOT_PAIRED:
             ents.pop()
         entries[num] = ents
+    return entries, boards
 
+
+def _player_extra(sw: _Swt, rec: bytes) -> tuple[tuple[str, str], ...]:
+    """The card fields with no model field: ZPS club/member, PKZ, association, participant ID,
+    and (from 8.00) Info 1-4."""
+    lay = sw.lay
+    fields = [("swt.zps_club", _text(rec, 0x99, 0x9D)), ("swt.zps_member", _text(rec, *lay.member)),
+              ("swt.pkz", _text(rec, *lay.pkz)), ("swt.association", _text(rec, 0x6D, 0x6F)),
+              ("swt.participant_id", _text(rec, 0x5A, 0x5E))]
+    if lay.info:
+        fields += [(f"swt.info{k + 1}", _text(rec, a, a + 0x27))
+                   for k, a in enumerate((0x15E, 0x187, 0x1B0, 0x1D9))]
+    return tuple((k, v) for k, v in fields if v)
+
+
+def _player(sw: _Swt, rec: bytes, num: int, entries: list[RoundEntry], drawn: set[int]) -> Player:
+    """One player card (name 0x00, club 0x21, title 0x42, ratings 0x46/0x4B, federation 0x69,
+    birth 0x80, attribute 0xB8, team 0xC9, rank 0xDD, points at the layout's offset)."""
+    lay = sw.lay
+    attr = _text(rec, 0xB8, 0xB8)
+    return Player(
+        number=num,
+        name=_name(_text(rec, 0x00, 0x1F)),
+        club=_text(rec, 0x21, 0x40),
+        title=_text(rec, 0x42, 0x44),
+        rating=_int(_text(rec, 0x46, 0x49)),
+        national_rating=_int(_text(rec, 0x4B, 0x4E)),
+        federation=_text(rec, 0x69, 0x6B),
+        birth=_birth(_text(rec, 0x80, 0x89)),
+        fide_id=_text(rec, *lay.fide_id),
+        national_id=_text(rec, *lay.pkz),
+        # "Attribut": Swiss-Chess uses it for m/w; "*" marks an inactive (withdrawn) player
+        sex={"m": "m", "w": "w"}.get(attr.lower(), ""),
+        status=Status.WITHDRAWN if attr == "*" else Status.ACTIVE,
+        points=Decimal(_u16(rec, lay.points)) / 2 if drawn else None,
+        rank=_u16(rec, 0xDD) or None,  # 2022 Platz
+        team=_u16(rec, 0xC9) if sw.team_event else None,
+        entries=tuple(entries),
+        extra=_player_extra(sw, rec),
+    )
+
+
+def _players(sw: _Swt, entries: dict[int, list[RoundEntry]], drawn: set[int]
+             ) -> tuple[list[Player], list[int]]:
+    """The players sorted by number, and those with special points (0x111) in their points."""
     players = []
     special = []
-    for i, rec in enumerate(recs):
-        if ids[i] in bye_ids:
+    for i, rec in enumerate(sw.recs):
+        if sw.ids[i] in sw.bye_ids:
             continue
-        num = number_of[ids[i]]
-        attr = _text(rec, 0xB8, 0xB8)
-        pkz = _text(rec, *lay.pkz)
-        fields = [("swt.zps_club", _text(rec, 0x99, 0x9D)), ("swt.zps_member", _text(rec, *lay.member)),
-                  ("swt.pkz", pkz), ("swt.association", _text(rec, 0x6D, 0x6F)),
-                  ("swt.participant_id", _text(rec, 0x5A, 0x5E))]
-        if lay.info:
-            fields += [(f"swt.info{k + 1}", _text(rec, a, a + 0x27))
-                       for k, a in enumerate((0x15E, 0x187, 0x1B0, 0x1D9))]
+        num = sw.number_of[sw.ids[i]]
         if rec[0x111]:  # 2028/2029 special points (x2, sign byte): in the declared points
             special.append(num)
-        players.append(Player(
-            number=num,
-            name=_name(_text(rec, 0x00, 0x1F)),
-            club=_text(rec, 0x21, 0x40),
-            title=_text(rec, 0x42, 0x44),
-            rating=_int(_text(rec, 0x46, 0x49)),
-            national_rating=_int(_text(rec, 0x4B, 0x4E)),
-            federation=_text(rec, 0x69, 0x6B),
-            birth=_birth(_text(rec, 0x80, 0x89)),
-            fide_id=_text(rec, *lay.fide_id),
-            national_id=pkz,
-            # "Attribut": Swiss-Chess uses it for m/w; "*" marks an inactive (withdrawn) player
-            sex={"m": "m", "w": "w"}.get(attr.lower(), ""),
-            status=Status.WITHDRAWN if attr == "*" else Status.ACTIVE,
-            points=Decimal(_u16(rec, lay.points)) / 2 if drawn else None,
-            rank=_u16(rec, 0xDD) or None,  # 2022 Platz
-            team=_u16(rec, 0xC9) if team_event else None,
-            entries=tuple(entries[num]),
-            extra=tuple((k, v) for k, v in fields if v),
-        ))
+        players.append(_player(sw, rec, num, entries[num], drawn))
     players.sort(key=lambda p: p.number)
+    return players, special
 
+
+def _team_matches(sw: _Swt, i: int, no: int, team_no_of: dict[int, int]) -> list[TeamMatch]:
+    """The matches in the pairing records of team card ``i``: home (1) or bye (2, 4, no opponent)."""
+    team_base = sw.lay.start + sw.sets * sw.n_players * _PAIRING
+    matches = []
+    for r in range(sw.sets):
+        off = team_base + (i * sw.sets + r) * _PAIRING
+        rec = sw.data[off: off + _PAIRING]
+        where = rec[8]
+        if where == 0:
+            continue
+        opp = team_no_of.get(_u16(rec, 9) - 998)
+        if where in (2, 4) or opp is None:  # "spielfrei": the team has the bye
+            matches.append(TeamMatch(r + 1, no, None))
+        elif where == 1:  # Heim: this team is the home team
+            matches.append(TeamMatch(r + 1, no, opp))
+    return matches
+
+
+def _teams(sw: _Swt, drawn: set[int]) -> tuple[list[Team], list[TeamMatch]]:
+    """The team cards (after the player cards) with their members by board (0xCB), and the
+    team matches of their pairing records."""
+    lay = sw.lay
+    at = sw.cards_at + sw.n_players * lay.card
+    trecs = [sw.data[at + i * lay.card: at + (i + 1) * lay.card] for i in range(sw.n_teams)]
+    # 1018 MNr.-ID (stored +998) is what team pairings name; 1019 is the team number
+    team_no_of = {_u16(tr, 0xD9) - 998: _u16(tr, 0xDB) for tr in trecs}
+    members: dict[int, list[tuple[int, int]]] = {}
+    for i, rec in enumerate(sw.recs):
+        if sw.ids[i] not in sw.bye_ids:
+            members.setdefault(_u16(rec, 0xC9), []).append((_u16(rec, 0xCB), sw.number_of[sw.ids[i]]))
     teams: list[Team] = []
-    lineups: list[Lineup] = []
     matches: list[TeamMatch] = []
-    if team_event:
-        trecs = [data[team_cards_at + i * lay.card: team_cards_at + (i + 1) * lay.card] for i in range(n_teams)]
-        # 1018 MNr.-ID (stored +998) is what team pairings name; 1019 is the team number
-        team_no_of = {_u16(tr, 0xD9) - 998: _u16(tr, 0xDB) for tr in trecs}
-        members: dict[int, list[tuple[int, int]]] = {}
-        for i, rec in enumerate(recs):
-            if ids[i] not in bye_ids:
-                members.setdefault(_u16(rec, 0xC9), []).append((_u16(rec, 0xCB), number_of[ids[i]]))
-        team_base = lay.start + sets * n_players * _PAIRING
-        for i, tr in enumerate(trecs):
-            no = _u16(tr, 0xDB)
-            teams.append(Team(
-                number=no, name=_text(tr, 0x00, 0x1F),
-                members=tuple(n for _, n in sorted(members.get(no, []))),
-                match_points=Decimal(_u16(tr, 0x124)) / 2 if drawn else None,
-                game_points=Decimal(_u16(tr, 0x128)) / 2 if drawn else None,
-                rank=_u16(tr, 0xDD) or None,
-            ))
-            for r in range(sets):
-                off = team_base + (i * sets + r) * _PAIRING
-                rec = data[off: off + _PAIRING]
-                where = rec[8]
-                if where == 0:
-                    continue
-                opp = team_no_of.get(_u16(rec, 9) - 998)
-                if where in (2, 4) or opp is None:  # "spielfrei": the team has the bye
-                    matches.append(TeamMatch(r + 1, no, None))
-                elif where == 1:  # Heim: this team is the home team
-                    matches.append(TeamMatch(r + 1, no, opp))
-        opponent_team = {(m.round, a): b for m in matches if m.away is not None
-                         for a, b in ((m.home, m.away), (m.away, m.home))}
-        for (rnd, team_no), lst in sorted(boards.items()):
-            lineups.append(Lineup(rnd, team_no, tuple(n for _, n in sorted(lst)),
-                                  opponent=opponent_team.get((rnd, team_no))))
+    for i, tr in enumerate(trecs):
+        no = _u16(tr, 0xDB)
+        teams.append(Team(
+            number=no, name=_text(tr, 0x00, 0x1F),
+            members=tuple(n for _, n in sorted(members.get(no, []))),
+            match_points=Decimal(_u16(tr, 0x124)) / 2 if drawn else None,
+            game_points=Decimal(_u16(tr, 0x128)) / 2 if drawn else None,
+            rank=_u16(tr, 0xDD) or None,
+        ))
+        matches += _team_matches(sw, i, no, team_no_of)
+    return teams, matches
 
-    scoring = ScoreSystem()
-    mode = data[0x538]
+
+def _scoring(sw: _Swt) -> ScoreSystem:
+    """0x538: 0 = 1/½/0, 1 = 3/1/0, 2 = 3/1/0 with 1.5 for a draw with black, 3 = own scoring."""
+    mode = sw.data[0x538]
     if mode == 1:
-        scoring = ScoreSystem(win=Decimal(3), draw=Decimal(1))
-    elif mode == 2:
-        scoring = ScoreSystem(win=Decimal(3), draw=Decimal(1), draw_black=Decimal("1.5"))
-    elif mode == 3:
-        warnings.append(Warning_("own game scoring (Eigene Wertung) not decoded; 1/½/0 assumed",
-                                 path=path))
+        return ScoreSystem(win=Decimal(3), draw=Decimal(1))
+    if mode == 2:
+        return ScoreSystem(win=Decimal(3), draw=Decimal(1), draw_black=Decimal("1.5"))
+    if mode == 3:
+        sw.warnings.append(Warning_("own game scoring (Eigene Wertung) not decoded; 1/½/0 assumed",
+                                    path=sw.path))
+    return ScoreSystem()
+
+
+def _tournament(sw: _Swt, players: list[Player], teams: list[Team], lineups: list[Lineup],
+                matches: list[TeamMatch]) -> Tournament:
+    """The header fields: name 0x316, city 0x33F, arbiters, dates, time control, system 0x254,
+    first colour 0x530, tie-breaks (0x26D, 0x23C, 0x23D), round dates (from 8.00)."""
+    data = sw.data
+    scoring = _scoring(sw)
     system = 1 if data[0x254] == 0xFF else data[0x254]  # before 8.00: FF = round robin
     tiebreaks = tuple(_TIEBREAKS[data[o]] for o in (0x26D, 0x23C, 0x23D) if data[o] in _TIEBREAKS)
-    late = lay.start > 0x2EFC  # round dates and arbiters 2-4 lie where old files have pairings
-    dates = _round_dates(data, rounds) if late else ()
-    t = Tournament(
+    late = sw.lay.start > 0x2EFC  # round dates and arbiters 2-4 lie where old files have pairings
+    dates = _round_dates(data, sw.rounds) if late else ()
+    return Tournament(
         name=_text(data, 0x316, 0x33D),
         city=_text(data, 0x33F, 0x366),
         chief_arbiter=_text(data, 0x368, 0x3A3),
@@ -336,7 +412,7 @@ def _load(data: bytes, path: str | None) -> Loaded:
         round_dates_iso=dates,
         time_control=" / ".join(x for x in (_text(data, 0x449, 0x45C), _text(data, 0x45E, 0x471),
                                            _text(data, 0x473, 0x487)) if x),
-        rounds=rounds,
+        rounds=sw.rounds,
         system_text=_SYSTEMS.get(system, ""),
         scoring=scoring,
         initial_color=_FIRST_COLOR.get(data[0x530], Color.NONE),
@@ -347,17 +423,40 @@ def _load(data: bytes, path: str | None) -> Loaded:
         players=tuple(players),
         comments=tuple(c for c in (_text(data, 0x3E2, 0x41D),) if c),
     )
+
+
+def _points_warnings(sw: _Swt, t: Tournament, special: list[int]) -> None:
+    """Warn about special points in the declared points, and declared points the results
+    do not give (Swiss-Chess updates them only when it ranks)."""
     if special:
-        warnings.append(Warning_(f"{len(special)} player(s) have special points (Sonderpunkte) in their"
-                                 f" declared points, e.g. #{special[0]}; the results do not show them", path=path))
-    stale = [p.number for p in players if p.points is not None and p.number not in special
+        sw.warnings.append(Warning_(f"{len(special)} player(s) have special points (Sonderpunkte) in their"
+                                    f" declared points, e.g. #{special[0]}; the results do not show them",
+                                    path=sw.path))
+    stale = [p.number for p in t.players if p.points is not None and p.number not in special
              and p.points != t.score(p.number)]
     if stale:
-        warnings.append(Warning_(
+        sw.warnings.append(Warning_(
             f"declared points of {len(stale)} player(s) differ from their results (e.g. #{stale[0]});"
-            " Swiss-Chess updates them only when it computes the ranking", path=path))
-    meta = {"version": version, "drawn_rounds": len(drawn), "record_sets": sets}
-    return Loaded(t, warnings, meta=meta)
+            " Swiss-Chess updates them only when it computes the ranking", path=sw.path))
+
+
+def _load(data: bytes, path: str | None) -> Loaded:
+    sw = _header(data, path)
+    _cards(sw)
+    offsets = _pairing_offsets(sw)
+    drawn = _drawn_rounds(sw, offsets)
+    entries, boards = _pairings(sw, offsets, drawn)
+    players, special = _players(sw, entries, drawn)
+    teams: list[Team] = []
+    lineups: list[Lineup] = []
+    matches: list[TeamMatch] = []
+    if sw.team_event:
+        teams, matches = _teams(sw, drawn)
+        lineups = lineups_from_boards(boards, matches)
+    t = _tournament(sw, players, teams, lineups, matches)
+    _points_warnings(sw, t, special)
+    meta = {"version": sw.version, "drawn_rounds": len(drawn), "record_sets": sw.sets}
+    return Loaded(t, sw.warnings, meta=meta)
 
 
 def _round_dates(data: bytes, rounds: int) -> tuple[str, ...]:
