@@ -16,6 +16,7 @@ The third-party interface is described in ``Sharly-Chess/sharly-chess`` (see doc
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
 from lxml import etree
@@ -25,7 +26,7 @@ from ..model import (
     Color, Kind, Lineup, Player, RoundEntry, ScoreSystem, Team, TeamMatch, Tournament,
 )
 from . import Dumped, Loaded
-from .boards import round_entries, require_consistent
+from .boards import lineups_from_boards, round_entries, require_consistent
 from .carry import LONE_FORFEITS, without_lone_forfeit, dropped
 from ._dsb import round_dates as iso_round_dates
 from .limits import check_number, check_round
@@ -95,20 +96,35 @@ def _iso(yyyymmdd: str) -> str:
     return s
 
 
-def load(data: bytes, *, path: str | None = None) -> Loaded:
-    """Read a chess-results upload XML document."""
+@dataclass
+class _Pairings:
+    """What the ``<playerpairing>`` elements give: entries by player and round, the boards of
+    team players, and the points of the pairing-allocated byes."""
+
+    players: dict[int, dict]  # player number -> Player fields from <player>
+    rounds: int | None
+    path: str | None
+    warnings: list[Warning_]
+    entries: dict[int, dict[int, RoundEntry]] = field(default_factory=dict)
+    boards: dict[tuple[int, int], list[tuple[int, int]]] = field(default_factory=dict)
+    pab_points: set[Decimal] = field(default_factory=set)
+
+
+def _root(data: bytes, path: str | None):
+    """The ``<chessresults>`` root and its ``tournamentdata/tournament`` element."""
     root = parse(data, path=path)
     if root.tag != "chessresults":
         raise FormatError(f"root element is <{root.tag}>", path=path, line=root.sourceline,
                           expected="<chessresults>", hint=_HINT)
-    warnings: list[Warning_] = []
     td = root.find("tournamentdata/tournament")
     if td is None:
         raise FormatError("no <tournamentdata><tournament> element", path=path, line=root.sourceline,
                           expected="<tournamentdata><tournament .../>", hint=_HINT)
-    rounds = _int(td, "rounds", path, required=False)
-    if rounds is not None:
-        check_round(rounds, "rounds", path=path, line=td.sourceline, allow_zero=True)
+    return root, td
+
+
+def _read_round_dates(root, path: str | None) -> list[str]:
+    """``rounds/round``: ``round`` number and ``date`` (YYYYMMDD), as ISO dates by round."""
     round_dates = []
     for r in root.iterfind("rounds/round"):
         n = check_round(_int(r, "round", path), "<round> round", path=path, line=r.sourceline)
@@ -117,7 +133,31 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         round_dates[n - 1] = _iso(r.get("date", ""))
     while round_dates and not round_dates[-1]:
         round_dates.pop()
+    return round_dates
 
+
+def _player_fields(p, no: int, path: str | None) -> dict:
+    """The Player fields of one ``<player>`` (lastname/firstname, rtgfide, rtgnat, sex, fed, ...)."""
+    last, first = (p.get("lastname") or "").strip(), (p.get("firstname") or "").strip()
+    if "," in last and not first:  # chess-results often sends "Last,First" in lastname
+        last, _, first = last.partition(",")
+    name = f"{last.strip()}, {first.strip()}" if first else last
+    rating = _int(p, "rtgfide", path, required=False) or None
+    sex = {"M": "m", "F": "w", "W": "w"}.get((p.get("sex") or "").strip().upper(), "")
+    teamno = _int(p, "teamno", path, required=False) or None
+    return dict(
+        number=no, name=name, title=(p.get("title") or "").strip(), rating=rating,
+        national_rating=_int(p, "rtgnat", path, required=False) or None,
+        birth=(p.get("dob") or "").strip(), sex=sex, federation=(p.get("fed") or "").strip(),
+        fide_id=(p.get("fideid") or "").strip().lstrip("0"), national_id=(p.get("id") or "").strip(),
+        club=(p.get("clubname") or "").strip(), team=teamno,
+        rank=_int(p, "rank", path, required=False) or None,
+        points=_dec(p.get("pts"), "pts", p, path),
+    )
+
+
+def _read_players(root, path: str | None) -> tuple[dict[int, dict], dict[int, int], dict[int, int]]:
+    """``players/player``: fields by number, source lines, and the ``board`` in the team list."""
     players: dict[int, dict] = {}
     lines: dict[int, int] = {}
     roster: dict[int, int] = {}  # board of the player in his team's list
@@ -126,89 +166,102 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         if no in players:
             raise FormatError(f"player no={no} appears twice", path=path, line=p.sourceline,
                               expected="unique player numbers", hint=_HINT)
-        last, first = (p.get("lastname") or "").strip(), (p.get("firstname") or "").strip()
-        if "," in last and not first:  # chess-results often sends "Last,First" in lastname
-            last, _, first = last.partition(",")
-        name = f"{last.strip()}, {first.strip()}" if first else last
-        rating = _int(p, "rtgfide", path, required=False) or None
-        sex = {"M": "m", "F": "w", "W": "w"}.get((p.get("sex") or "").strip().upper(), "")
-        teamno = _int(p, "teamno", path, required=False) or None
-        players[no] = dict(
-            number=no, name=name, title=(p.get("title") or "").strip(), rating=rating,
-            national_rating=_int(p, "rtgnat", path, required=False) or None,
-            birth=(p.get("dob") or "").strip(), sex=sex, federation=(p.get("fed") or "").strip(),
-            fide_id=(p.get("fideid") or "").strip().lstrip("0"), national_id=(p.get("id") or "").strip(),
-            club=(p.get("clubname") or "").strip(), team=teamno,
-            rank=_int(p, "rank", path, required=False) or None,
-            points=_dec(p.get("pts"), "pts", p, path),
-        )
+        players[no] = _player_fields(p, no, path)
         lines[no] = p.sourceline
         roster[no] = _int(p, "board", path, required=False) or 0
+    return players, lines, roster
 
-    entries: dict[int, dict[int, RoundEntry]] = {n: {} for n in players}
-    boards: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    pab_points: set[Decimal] = set()
-    for pp in root.iterfind("playerpairings/playerpairing"):
-        rnd = _int(pp, "round", path)
-        check_round(rnd, "playerpairing round", path=path, line=pp.sourceline)
-        if rnd < 1 or (rounds and rnd > rounds):
-            raise FormatError(f"playerpairing round={rnd}", path=path, line=pp.sourceline,
-                              expected=f"a round from 1 to {rounds or 'the number of rounds'}", hint=_HINT)
-        w = _int(pp, "whiteno", path)
-        b = _int(pp, "blackno", path)
-        if w not in players:
-            raise FormatError(f"playerpairing round {rnd}: whiteno={w} is not a player", path=path,
-                              line=pp.sourceline, expected="a <player no=...>", hint=_HINT)
-        if b > 0 and b not in players:
-            raise FormatError(f"playerpairing round {rnd}: blackno={b} is not a player", path=path,
-                              line=pp.sourceline, expected="a <player no=...>, -1 (bye) or -2 (unpaired)",
-                              hint=_HINT)
-        rw = _dec(pp.get("reswhite"), "reswhite", pp, path)
-        rb = _dec(pp.get("resblack"), "resblack", pp, path)
-        forfeit = (pp.get("forfeit") or "").strip().upper()
-        for who in (w, b):
-            if who > 0 and rnd in entries[who]:
-                raise FormatError(f"player {who} is paired twice in round {rnd}", path=path,
-                                  line=pp.sourceline, expected="one pairing per player and round", hint=_HINT)
-        if b == -1:
-            entries[w][rnd] = RoundEntry(Kind.PAB)
-            if rw is not None:
-                pab_points.add(rw)
-            continue
-        if b == -2 or b == 0:
-            kind = {None: Kind.ABSENT, Decimal(0): Kind.ZERO_BYE, Decimal("0.5"): Kind.HALF_BYE,
-                    Decimal(1): Kind.FULL_BYE}.get(rw)
-            if kind is None:
-                raise FormatError(f"unpaired player {w} round {rnd} scores {rw}", path=path,
-                                  line=pp.sourceline, expected="reswhite of '', 0, 0.5 or 1", hint=_HINT)
-            entries[w][rnd] = RoundEntry(kind)
-            continue
-        if b < 0:
-            raise FormatError(f"playerpairing round {rnd}: blackno={b}", path=path, line=pp.sourceline,
-                              expected="a player number, -1 (bye) or -2 (unpaired)", hint=_HINT)
-        board = _int(pp, "board", path, required=False) or 0
-        if players[w]["team"] and board:
-            boards.setdefault((rnd, players[w]["team"]), []).append((board, w))
-            if players[b]["team"]:
-                boards.setdefault((rnd, players[b]["team"]), []).append((board, b))
-        if rw is None or rb is None:  # paired, no result yet
-            entries[w][rnd] = RoundEntry(Kind.PENDING, b, Color.WHITE)
-            entries[b][rnd] = RoundEntry(Kind.PENDING, w, Color.BLACK)
-            continue
-        kw, kb = _kinds(rw, rb, forfeit)
-        if forfeit not in ("", "K", "U"):
-            warnings.append(Warning_(f"round {rnd} {w}-{b}: forfeit code {forfeit!r} (penalty) read as"
-                                     " a normal result", path=path, line=pp.sourceline))
-        entries[w][rnd] = RoundEntry(kw, b, Color.WHITE)
-        entries[b][rnd] = RoundEntry(kb, w, Color.BLACK)
 
-    teams, matches = [], []
+def _pairing_players(st: _Pairings, pp) -> tuple[int, int, int]:
+    """``round``, ``whiteno`` and ``blackno`` of a ``<playerpairing>``, checked."""
+    path, rounds = st.path, st.rounds
+    rnd = _int(pp, "round", path)
+    check_round(rnd, "playerpairing round", path=path, line=pp.sourceline)
+    if rnd < 1 or (rounds and rnd > rounds):
+        raise FormatError(f"playerpairing round={rnd}", path=path, line=pp.sourceline,
+                          expected=f"a round from 1 to {rounds or 'the number of rounds'}", hint=_HINT)
+    w = _int(pp, "whiteno", path)
+    b = _int(pp, "blackno", path)
+    if w not in st.players:
+        raise FormatError(f"playerpairing round {rnd}: whiteno={w} is not a player", path=path,
+                          line=pp.sourceline, expected="a <player no=...>", hint=_HINT)
+    if b > 0 and b not in st.players:
+        raise FormatError(f"playerpairing round {rnd}: blackno={b} is not a player", path=path,
+                          line=pp.sourceline, expected="a <player no=...>, -1 (bye) or -2 (unpaired)",
+                          hint=_HINT)
+    return rnd, w, b
+
+
+def _unpaired(st: _Pairings, pp, rnd: int, w: int, b: int, rw: Decimal | None) -> None:
+    """``blackno`` -1 (the PAB; ``reswhite`` its points), -2 or 0 (a bye of ``reswhite`` points)."""
+    if b == -1:
+        st.entries[w][rnd] = RoundEntry(Kind.PAB)
+        if rw is not None:
+            st.pab_points.add(rw)
+        return
+    if b == -2 or b == 0:
+        kind = {None: Kind.ABSENT, Decimal(0): Kind.ZERO_BYE, Decimal("0.5"): Kind.HALF_BYE,
+                Decimal(1): Kind.FULL_BYE}.get(rw)
+        if kind is None:
+            raise FormatError(f"unpaired player {w} round {rnd} scores {rw}", path=st.path,
+                              line=pp.sourceline, expected="reswhite of '', 0, 0.5 or 1", hint=_HINT)
+        st.entries[w][rnd] = RoundEntry(kind)
+        return
+    raise FormatError(f"playerpairing round {rnd}: blackno={b}", path=st.path, line=pp.sourceline,
+                      expected="a player number, -1 (bye) or -2 (unpaired)", hint=_HINT)
+
+
+def _game(st: _Pairings, pp, rnd: int, w: int, b: int, rw: Decimal | None, rb: Decimal | None,
+          forfeit: str) -> None:
+    """A game: ``board`` (team events), ``reswhite``/``resblack`` and ``forfeit`` (K, U)."""
+    board = _int(pp, "board", st.path, required=False) or 0
+    if st.players[w]["team"] and board:
+        st.boards.setdefault((rnd, st.players[w]["team"]), []).append((board, w))
+        if st.players[b]["team"]:
+            st.boards.setdefault((rnd, st.players[b]["team"]), []).append((board, b))
+    if rw is None or rb is None:  # paired, no result yet
+        st.entries[w][rnd] = RoundEntry(Kind.PENDING, b, Color.WHITE)
+        st.entries[b][rnd] = RoundEntry(Kind.PENDING, w, Color.BLACK)
+        return
+    kw, kb = _kinds(rw, rb, forfeit)
+    if forfeit not in ("", "K", "U"):
+        st.warnings.append(Warning_(f"round {rnd} {w}-{b}: forfeit code {forfeit!r} (penalty) read as"
+                                    " a normal result", path=st.path, line=pp.sourceline))
+    st.entries[w][rnd] = RoundEntry(kw, b, Color.WHITE)
+    st.entries[b][rnd] = RoundEntry(kb, w, Color.BLACK)
+
+
+def _read_pairing(st: _Pairings, pp) -> None:
+    """One ``<playerpairing>``: a game, or a bye when ``blackno`` is not a player number."""
+    rnd, w, b = _pairing_players(st, pp)
+    rw = _dec(pp.get("reswhite"), "reswhite", pp, st.path)
+    rb = _dec(pp.get("resblack"), "resblack", pp, st.path)
+    forfeit = (pp.get("forfeit") or "").strip().upper()
+    for who in (w, b):
+        if who > 0 and rnd in st.entries[who]:
+            raise FormatError(f"player {who} is paired twice in round {rnd}", path=st.path,
+                              line=pp.sourceline, expected="one pairing per player and round", hint=_HINT)
+    if b <= 0:
+        _unpaired(st, pp, rnd, w, b, rw)
+    else:
+        _game(st, pp, rnd, w, b, rw, rb, forfeit)
+
+
+def _read_teams(root, path: str | None) -> list[Team]:
+    """``teams/team``: ``no``, ``teamname``, ``points`` (match points), ``rank``; no members yet."""
+    teams = []
     for tm in root.iterfind("teams/team"):
         no = check_number(_int(tm, "no", path), "<team> no", path=path, line=tm.sourceline)
         teams.append(Team(number=no, name=(tm.get("teamname") or "").strip(),
                           members=(),
                           match_points=_dec(tm.get("points"), "points", tm, path),
                           rank=_int(tm, "rank", path, required=False) or None))
+    return teams
+
+
+def _read_team_pairings(root, teams: list[Team], path: str | None) -> tuple[list[TeamMatch], set[Decimal]]:
+    """``teampairings/teampairing``: the matches (``no2`` -1: a bye) and the byes' ``res1``."""
+    matches = []
     bye_game_points = set()
     for tp in root.iterfind("teampairings/teampairing"):
         no2 = _int(tp, "no2", path)
@@ -220,42 +273,42 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         matches.append(TeamMatch(tround, _int(tp, "no1", path), no2 if no2 > 0 else None))
         if no2 <= 0 and _dec(tp.get("res1"), "res1", tp, path) is not None:
             bye_game_points.add(_dec(tp.get("res1"), "res1", tp, path))
-    # A team bye has no player pairings; chess-results scores it for the first `playerperteam`
-    # players of the team list (seen in the sample: the 5th player of a team got nothing), so
-    # they get the pairing-allocated bye and a line-up without opponent.
-    per_team = _int(td, "playerperteam", path, required=False) or max((b for lst in boards.values()
-                                                                        for b, _ in lst), default=0)
+    return matches, bye_game_points
+
+
+def _team_byes(st: _Pairings, td, matches: list[TeamMatch], roster: dict[int, int]) -> list[Lineup]:
+    """The line-ups of team byes, whose players are given the pairing-allocated bye.
+
+    A team bye has no player pairings; chess-results scores it for the first ``playerperteam``
+    players of the team list (seen in the sample: the 5th player of a team got nothing)."""
+    per_team = _int(td, "playerperteam", st.path, required=False) or max(
+        (b for lst in st.boards.values() for b, _ in lst), default=0)
     bye_lineups = []
     for m in matches:
         if m.away is None:
-            members = sorted((n for n in players if players[n]["team"] == m.home),
+            members = sorted((n for n in st.players if st.players[n]["team"] == m.home),
                              key=lambda n: (roster.get(n) or 10 ** 6, n))[:per_team]
             for n in members:
-                entries[n].setdefault(m.round, RoundEntry(Kind.PAB))
+                st.entries[n].setdefault(m.round, RoundEntry(Kind.PAB))
             bye_lineups.append(Lineup(m.round, m.home, tuple(members)))
-    if len(bye_game_points) > 1:
-        warnings.append(Warning_(f"team byes score differently ({', '.join(map(str, sorted(bye_game_points)))});"
-                                 " no single team PAB value kept", path=path))
-    last_round = max([rounds or 0] + [r for e in entries.values() for r in e])
-    plist = []
-    for no in sorted(players):
-        ents = round_entries(entries[no], last_round)
-        plist.append(Player(entries=tuple(ents), **players[no]))
+    return bye_lineups
 
+
+def _team_lineups(teams: list[Team], plist: list[Player], roster: dict[int, int], st: _Pairings,
+                  matches: list[TeamMatch], bye_lineups: list[Lineup]) -> list[Lineup]:
+    """Fill each team's members (by list board) into ``teams``; the line-ups of the games'
+    boards and of the team byes, by round and team."""
     for tm_i, tm in enumerate(teams):
         teams[tm_i] = dataclasses.replace(tm, members=tuple(sorted(
             (p.number for p in plist if p.team == tm.number), key=lambda n: (roster.get(n) or 10 ** 6, n))))
-    opponent_team = {(m.round, a): b for m in matches if m.away is not None
-                     for a, b in ((m.home, m.away), (m.away, m.home))}
-    lineups = [Lineup(r, team, tuple(p for _, p in sorted(lst)), opponent=opponent_team.get((r, team)))
-               for (r, team), lst in sorted(boards.items())]
-    lineups = sorted(lineups + bye_lineups, key=lambda lu: (lu.round, lu.team))
+    return sorted(lineups_from_boards(st.boards, matches) + bye_lineups, key=lambda lu: (lu.round, lu.team))
 
-    scoring = ScoreSystem()
-    if len(pab_points) == 1 and pab_points != {Decimal(1)}:
-        scoring = ScoreSystem(pab=pab_points.pop())
+
+def _tournament(td, round_dates: list[str], rounds: int | None, scoring: ScoreSystem, **parts) -> Tournament:
+    """The ``<tournament>`` attributes (name, location, federation, from/to, arbiters,
+    timecontrol, tb1no..tb5no) with the parts read from the rest of the file."""
     tb = [td.get(f"tb{i}no", "").strip() for i in range(1, 6)]
-    t = Tournament(
+    return Tournament(
         name=(td.get("name") or "").strip(), city=(td.get("location") or "").strip(),
         federation=(td.get("federation") or "").strip(),
         start_date=_iso(td.get("from", "")), end_date=_iso(td.get("to", "")),
@@ -264,10 +317,40 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         deputy_arbiters=_deputies(td.get("deputyarbiter") or ""),
         time_control=(td.get("timecontrol") or "").strip(), rounds=rounds,
         tiebreaks=tuple(_TB_PREFIX + n for n in tb if n and n != "0"),
-        scoring=scoring, teams=tuple(teams), lineups=tuple(lineups), team_matches=tuple(matches),
-        team_pab_game_points=bye_game_points.pop() if len(bye_game_points) == 1 else None,
-        players=tuple(plist),
+        scoring=scoring, **parts,
     )
+
+
+def load(data: bytes, *, path: str | None = None) -> Loaded:
+    """Read a chess-results upload XML document."""
+    root, td = _root(data, path)
+    warnings: list[Warning_] = []
+    rounds = _int(td, "rounds", path, required=False)
+    if rounds is not None:
+        check_round(rounds, "rounds", path=path, line=td.sourceline, allow_zero=True)
+    round_dates = _read_round_dates(root, path)
+    players, lines, roster = _read_players(root, path)
+    st = _Pairings(players, rounds, path, warnings, entries={n: {} for n in players})
+    for pp in root.iterfind("playerpairings/playerpairing"):
+        _read_pairing(st, pp)
+    teams = _read_teams(root, path)
+    matches, bye_game_points = _read_team_pairings(root, teams, path)
+    bye_lineups = _team_byes(st, td, matches, roster)
+    if len(bye_game_points) > 1:
+        warnings.append(Warning_(f"team byes score differently ({', '.join(map(str, sorted(bye_game_points)))});"
+                                 " no single team PAB value kept", path=path))
+    last_round = max([rounds or 0] + [r for e in st.entries.values() for r in e])
+    plist = [Player(entries=tuple(round_entries(st.entries[no], last_round)), **players[no])
+             for no in sorted(players)]
+    lineups = _team_lineups(teams, plist, roster, st, matches, bye_lineups)
+    pab_points = st.pab_points
+    scoring = ScoreSystem()
+    if len(pab_points) == 1 and pab_points != {Decimal(1)}:
+        scoring = ScoreSystem(pab=pab_points.pop())
+    t = _tournament(td, round_dates, rounds, scoring, teams=tuple(teams), lineups=tuple(lineups),
+                    team_matches=tuple(matches),
+                    team_pab_game_points=bye_game_points.pop() if len(bye_game_points) == 1 else None,
+                    players=tuple(plist))
     meta = {"key": td.get("key", ""), "type": td.get("type", "")}
     if len(pab_points) == 1 or scoring.pab is not None:  # the PAB's points, for the inference
         meta["pab_points"] = scoring.pab if scoring.pab is not None else next(iter(pab_points))
@@ -327,20 +410,19 @@ def _yyyymmdd(iso: str) -> str:
     return iso.replace("-", "") if len(iso) == 10 and iso[4] == "-" else iso
 
 
-def dump(t: Tournament, **options) -> Dumped:
-    """Write ``t`` as chess-results upload XML. Options: ``key`` (tournament key), ``type``."""
-    require_consistent(t, "chess-results-xml")
-    require_xml_text(t, NAME)
-    warnings = dropped(t, NAME, CANNOT_CARRY)
-    nrounds = max(t.rounds or 0, t.played_rounds)
-    root = etree.Element("chessresults")
+def _tiebreak_numbers(t: Tournament, warnings: list[Warning_]) -> list[str]:
+    """``tb1no``..``tb5no``: the chess-results numbers of the tie-breaks, "0" for none."""
     tbs = [x[len(_TB_PREFIX):] for x in t.tiebreaks if x.startswith(_TB_PREFIX)][:5]
     if len(tbs) != len(t.tiebreaks):
         warnings.append(Warning_(f"{NAME} names tie-breaks by chess-results number only; "
                                  f"{', '.join(x for x in t.tiebreaks if not x.startswith(_TB_PREFIX))} dropped"))
-    tbs += ["0"] * (5 - len(tbs))
+    return tbs + ["0"] * (5 - len(tbs))
+
+
+def _tournament_attrs(t: Tournament, nrounds: int, tbs: list[str], options: dict) -> dict[str, str]:
+    """The attributes of ``tournamentdata/tournament`` (every one the upload knows, in its order)."""
     ratings = [p.rating for p in t.players if p.rating]
-    attrs = {
+    return {
         "key": str(options.get("key", "")), "type": str(options.get("type", "3" if t.teams else "0")),
         "name": t.name, "fideeventid": "", "remark": "", "director": "", "organiser": "",
         "location": t.city, "arbiter": "", "rounds": str(nrounds), "currentround": str(t.played_rounds),
@@ -355,90 +437,147 @@ def dump(t: Tournament, **options) -> Dumped:
         "endstatus": "", "chiefarbiter": t.chief_arbiter, "deputyarbiter": _deputy_text(t.deputy_arbiters),
         "homepageorganiser": "", "mail": "", "federation": t.federation, "creator": "",
     }
-    etree.SubElement(etree.SubElement(root, "tournamentdata"), "tournament", attrs)
+
+
+def _write_rounds(root, t: Tournament, nrounds: int) -> None:
+    """``rounds/round``: number and date (YYYYMMDD) of every round."""
     rounds_el = etree.SubElement(root, "rounds")
+    dates = iso_round_dates(t) if nrounds else ()
     for r in range(1, nrounds + 1):
-        dates = iso_round_dates(t)
         date = dates[r - 1] if r <= len(dates) else ""
         etree.SubElement(rounds_el, "round", {"round": str(r), "date": _yyyymmdd(date), "time": ""})
-    players_el = etree.SubElement(root, "players")
+
+
+def _team_boards(t: Tournament) -> tuple[dict[int, int], dict[int, int | None]]:
+    """Each team member's board in the team list, and each player's team number (the team
+    that lists the player when ``Player.team`` is not set: formats without it)."""
     board_of_member: dict[int, int] = {}
     team_of: dict[int, int | None] = {}
     for tm in t.teams:
         for i, n in enumerate(tm.members, 1):
             board_of_member[n] = i
             team_of[n] = tm.number
-    # a player's team number, else the team that lists the player (formats without Player.team)
-    team_of = {p.number: p.team or team_of.get(p.number) for p in t.players}
+    return board_of_member, {p.number: p.team or team_of.get(p.number) for p in t.players}
+
+
+def _player_attrs(t: Tournament, p: Player, board: int | str, team: int | None) -> dict[str, str]:
+    """The attributes of one ``players/player`` (sex: TRF16 writes w for women, TRF26 f)."""
+    last, _, first = p.name.partition(",")
+    return {
+        "no": str(p.number), "id": p.national_id, "lastname": last.strip(), "firstname": first.strip(),
+        "atitle": "", "title": p.title, "rtg": str(p.rating or p.national_rating or ""),
+        "rtgfide": str(p.rating or ""), "rtgnat": str(p.national_rating or ""),
+        "dob": p.birth, "sex": {"m": "M", "w": "F", "f": "F"}.get(p.sex.lower(), ""), "fed": p.federation,
+        "board": str(board), "teamno": str(team or 0),
+        "clubname": p.club, "fideid": p.fide_id, "rank": str(p.rank or ""),
+        "pts": _fmt(p.points if p.points is not None else t.score(p.number)),
+    }
+
+
+def _write_players(root, t: Tournament, board_of_member: dict[int, int], team_of: dict) -> None:
+    """``players/player`` of every player, then ``teams/team`` of every team (team events)."""
+    players_el = etree.SubElement(root, "players")
     for p in t.players:
-        last, _, first = p.name.partition(",")
-        etree.SubElement(players_el, "player", {
-            "no": str(p.number), "id": p.national_id, "lastname": last.strip(), "firstname": first.strip(),
-            "atitle": "", "title": p.title, "rtg": str(p.rating or p.national_rating or ""),
-            "rtgfide": str(p.rating or ""), "rtgnat": str(p.national_rating or ""),
-            # sex: TRF16 writes w for women, TRF26 f
-            "dob": p.birth, "sex": {"m": "M", "w": "F", "f": "F"}.get(p.sex.lower(), ""), "fed": p.federation,
-            "board": str(board_of_member.get(p.number, "")), "teamno": str(team_of[p.number] or 0),
-            "clubname": p.club, "fideid": p.fide_id, "rank": str(p.rank or ""),
-            "pts": _fmt(p.points if p.points is not None else t.score(p.number)),
-        })
+        etree.SubElement(players_el, "player",
+                         _player_attrs(t, p, board_of_member.get(p.number, ""), team_of[p.number]))
     if t.teams:
         teams_el = etree.SubElement(root, "teams")
         for tm in t.teams:
             etree.SubElement(teams_el, "team", {
                 "no": str(tm.number), "teamname": tm.name, "rank": str(tm.rank or ""),
                 "points": _fmt(tm.match_points) if tm.match_points is not None else ""})
-    pairs_el = etree.SubElement(root, "playerpairings")
-    lineup_board = {(lu.round, n): i for lu in t.lineups for i, n in enumerate(lu.players, 1)}
-    game_points: dict[tuple[int, int], Decimal] = {}
-    team_bye = {(m.round, m.home) for m in t.team_matches if m.away is None}
+
+
+@dataclass
+class _PairingWriter:
+    """What the ``<playerpairing>`` writer needs, and the teams' game points it sums up."""
+
+    t: Tournament
+    team_of: dict[int, int | None]
+    lineup_board: dict[tuple[int, int], int]
+    team_bye: set[tuple[int, int | None]]
     # game results are written 1/½/0; bye points too unless a win is worth 1 (then the file's
     # bye values can carry, e.g., a half-point PAB)
-    bye_scoring = t.scoring if t.scoring.win == 1 else ScoreSystem()
+    bye_scoring: ScoreSystem
+    game_points: dict[tuple[int, int], Decimal] = field(default_factory=dict)
+
+
+def _game_results(w: _PairingWriter, r: int, p: Player, e: RoundEntry) -> tuple[str, str, str]:
+    """(blackno, reswhite, resblack) of a game, adding its points to the teams' game points."""
+    opp = w.t.player(e.opponent).entry(r)
+    black, res_w, res_b = str(e.opponent), _RES.get(e.kind, ""), _RES.get(opp.kind, "")
+    for who, res in ((p.number, res_w), (e.opponent, res_b)):
+        if w.team_of.get(who):
+            key = (r, w.team_of[who])
+            w.game_points[key] = w.game_points.get(key, Decimal(0)) + Decimal(res or 0)
+    return black, res_w, res_b
+
+
+def _pairing_results(w: _PairingWriter, r: int, p: Player, e: RoundEntry) -> tuple[str, str, str] | None:
+    """(blackno, reswhite, resblack) of ``p``'s entry in round ``r``, or None when it is not
+    written on its own (the black side of a game, a team's bye, not paired)."""
+    t = w.t
+    if e.kind.has_opponent and e.color is Color.BLACK:
+        return None  # written with its white player
+    if e.kind is Kind.NOT_PAIRED:
+        return None
+    if e.kind.has_opponent:
+        # colourless game (e.g. forfeit without colour): the lower number is "white"
+        if e.color is Color.NONE and e.opponent < p.number:
+            return None
+        return _game_results(w, r, p, e)
+    if e.kind is Kind.PAB and (r, w.team_of.get(p.number)) in w.team_bye:
+        return None  # the team's bye (a <teampairing> with no2=-1) stands for it
+    if e.kind is Kind.PAB:
+        return "-1", _fmt(t.scoring.pab_value, comma=False), ""  # the PAB as scored
+    return "-2", "" if e.kind is Kind.ABSENT else _fmt(w.bye_scoring.points(e), comma=False), ""
+
+
+def _write_pairings(root, t: Tournament, team_of: dict) -> dict[tuple[int, int], Decimal]:
+    """``playerpairings/playerpairing`` of every round (``blackno`` -1 the PAB, -2 unpaired;
+    ``forfeit`` K for forfeits and the PAB, U for games of less than one move); returns the
+    game points of each team in each round."""
+    pairs_el = etree.SubElement(root, "playerpairings")
+    w = _PairingWriter(
+        t, team_of, {(lu.round, n): i for lu in t.lineups for i, n in enumerate(lu.players, 1)},
+        {(m.round, m.home) for m in t.team_matches if m.away is None},
+        t.scoring if t.scoring.win == 1 else ScoreSystem())
     for r in range(1, t.played_rounds + 1):
         k = 0
         for p, e in t.round_entries(r):
             e = without_lone_forfeit(e)
-            if e.kind.has_opponent and e.color is Color.BLACK:
-                continue  # written with its white player
-            res_b, black = "", "-2"
-            if e.kind is Kind.NOT_PAIRED:
+            results = _pairing_results(w, r, p, e)
+            if results is None:
                 continue
-            if e.kind.has_opponent:
-                if e.color is Color.NONE:
-                    # colourless game (e.g. forfeit without colour): the lower number is "white"
-                    if e.opponent < p.number:
-                        continue
-                opp = t.player(e.opponent).entry(r)
-                black, res_w, res_b = str(e.opponent), _RES.get(e.kind, ""), _RES.get(opp.kind, "")
-                for who, res in ((p.number, res_w), (e.opponent, res_b)):
-                    if team_of.get(who):
-                        key = (r, team_of[who])
-                        game_points[key] = game_points.get(key, Decimal(0)) + Decimal(res or 0)
-            elif e.kind is Kind.PAB and (r, team_of.get(p.number)) in team_bye:
-                continue  # the team's bye (a <teampairing> with no2=-1) stands for it
-            elif e.kind is Kind.PAB:
-                black, res_w = "-1", _fmt(t.scoring.pab_value, comma=False)  # the PAB as scored
-            else:
-                res_w = "" if e.kind is Kind.ABSENT else _fmt(bye_scoring.points(e), comma=False)
             k += 1
             forfeit = "K" if e.kind.is_forfeit or e.kind is Kind.PAB else (
                 "U" if e.kind in (Kind.WIN_SHORT, Kind.DRAW_SHORT, Kind.LOSS_SHORT) else "")
             etree.SubElement(pairs_el, "playerpairing", {
-                "round": str(r), "pairing": str(k), "board": str(lineup_board.get((r, p.number), 1)),
-                "whiteno": str(p.number), "blackno": black, "reswhite": res_w, "resblack": res_b,
-                "forfeit": forfeit})
-    if t.team_matches:
-        tp_el = etree.SubElement(root, "teampairings")
-        count: dict[int, int] = {}
-        for m in t.team_matches:
-            count[m.round] = count.get(m.round, 0) + 1
-            etree.SubElement(tp_el, "teampairing", {
-                "round": str(m.round), "pairing": str(count[m.round]), "no1": str(m.home),
-                "no2": str(m.away if m.away is not None else -1),
-                "res1": _fmt(game_points.get((m.round, m.home), Decimal(0)) if m.away is not None
-                             else t.team_pab_game_points or Decimal(0), comma=False),
-                "res2": _fmt(game_points.get((m.round, m.away), Decimal(0)), comma=False)})
+                "round": str(r), "pairing": str(k), "board": str(w.lineup_board.get((r, p.number), 1)),
+                "whiteno": str(p.number), "blackno": results[0], "reswhite": results[1],
+                "resblack": results[2], "forfeit": forfeit})
+    return w.game_points
+
+
+def _write_team_pairings(root, t: Tournament, game_points: dict[tuple[int, int], Decimal]) -> None:
+    """``teampairings/teampairing`` of every team match (``no2`` -1: a bye; ``res1``/``res2``
+    the game points)."""
+    if not t.team_matches:
+        return
+    tp_el = etree.SubElement(root, "teampairings")
+    count: dict[int, int] = {}
+    for m in t.team_matches:
+        count[m.round] = count.get(m.round, 0) + 1
+        etree.SubElement(tp_el, "teampairing", {
+            "round": str(m.round), "pairing": str(count[m.round]), "no1": str(m.home),
+            "no2": str(m.away if m.away is not None else -1),
+            "res1": _fmt(game_points.get((m.round, m.home), Decimal(0)) if m.away is not None
+                         else t.team_pab_game_points or Decimal(0), comma=False),
+            "res2": _fmt(game_points.get((m.round, m.away), Decimal(0)), comma=False)})
+
+
+def _team_warnings(t: Tournament, warnings: list[Warning_]) -> None:
+    """What ``<teampairing>`` cannot carry: the forfeit type, a team PAB's points with no bye."""
     forfeited = [m for m in t.team_matches if m.forfeit]
     if forfeited:  # <teampairing> has res1/res2 only; the games' forfeit="K" stay per board
         warnings.append(Warning_(f"{NAME} has no forfeit type for team matches: {len(forfeited)}"
@@ -448,18 +587,41 @@ def dump(t: Tournament, **options) -> Dumped:
         warnings.append(Warning_(f"{NAME} keeps the game points of a team PAB only in a team bye"
                                  f" (teampairing no2=-1), and there is none; {t.team_pab_game_points}"
                                  " dropped"))
+
+
+def _lineup_warnings(t: Tournament, data: bytes, warnings: list[Warning_]) -> None:
+    """The file has no line-up records: a line-up is read back from the boards of the games
+    (and a team bye's first players), so one that the games do not show cannot be carried."""
+    if not t.lineups:
+        return
+    try:
+        back = set(load(data).tournament.lineups)
+    except FormatError:
+        back = set()
+    lost = [lu for lu in t.lineups if lu not in back]
+    if lost:
+        warnings.append(Warning_(
+            f"{NAME} keeps team line-ups only as the boards of the games: {len(lost)} of"
+            f" {len(t.lineups)} do not come back as given (first: round {lost[0].round},"
+            f" team {lost[0].team})"))
+
+
+def dump(t: Tournament, **options) -> Dumped:
+    """Write ``t`` as chess-results upload XML. Options: ``key`` (tournament key), ``type``."""
+    require_consistent(t, "chess-results-xml")
+    require_xml_text(t, NAME)
+    warnings = dropped(t, NAME, CANNOT_CARRY)
+    nrounds = max(t.rounds or 0, t.played_rounds)
+    root = etree.Element("chessresults")
+    tbs = _tiebreak_numbers(t, warnings)
+    etree.SubElement(etree.SubElement(root, "tournamentdata"), "tournament",
+                     _tournament_attrs(t, nrounds, tbs, options))
+    _write_rounds(root, t, nrounds)
+    board_of_member, team_of = _team_boards(t)
+    _write_players(root, t, board_of_member, team_of)
+    game_points = _write_pairings(root, t, team_of)
+    _write_team_pairings(root, t, game_points)
+    _team_warnings(t, warnings)
     data = etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
-    if t.lineups:
-        # the file has no line-up records: a line-up is read back from the boards of the games
-        # (and a team bye's first players), so one that the games do not show cannot be carried
-        try:
-            back = set(load(data).tournament.lineups)
-        except FormatError:
-            back = set()
-        lost = [lu for lu in t.lineups if lu not in back]
-        if lost:
-            warnings.append(Warning_(
-                f"{NAME} keeps team line-ups only as the boards of the games: {len(lost)} of"
-                f" {len(t.lineups)} do not come back as given (first: round {lost[0].round},"
-                f" team {lost[0].team})"))
+    _lineup_warnings(t, data, warnings)
     return Dumped(data, warnings)
