@@ -15,10 +15,12 @@ computed from the results under the tournament's scoring system.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from ..errors import PairchkError, Warning_
-from ..model import Color, Kind, Player, RoundEntry, ScoreSystem, Status, Tournament
+from ..model import Color, Kind, Player, RoundEntry, ScoreSystem, Status, TeamMatch, Tournament
 from . import Dumped
 from .carry import DESCRIPTIONS
 
@@ -252,69 +254,103 @@ def _team_lines(t: Tournament, style: dict, version: str, warn) -> dict[str, lis
     return out
 
 
-def render(t: Tournament, version: str, style: dict | None, warn) -> dict[str, list[str]]:
-    """Every record of ``t`` as lines grouped by tag."""
-    style = dict(style or {})
-    src_tags = set(style.get("tags", ()))
-    d = dict(_DEFAULTS[version])
-    d.update({k: v for k, v in style.items() if k in d})
-    g: dict[str, list[str]] = {}
+@dataclass
+class _Records:
+    """The lines written so far, grouped by tag, and what decides how records are written:
+    the target ``version``, the source file's ``style`` and tags, the records chosen (``d``)."""
 
-    def put(tag: str, line: str) -> None:
-        g.setdefault(tag, []).append(line)
+    version: str
+    style: dict
+    warn: Callable[[str], None]
+    src_tags: set[str]
+    d: dict[str, str]  # which record expresses rounds, colour, scoring, ... (``_DEFAULTS``)
+    g: dict[str, list[str]] = field(default_factory=dict)
 
-    def text(tag: str, value: str) -> None:
+    def put(self, tag: str, line: str) -> None:
+        self.g.setdefault(tag, []).append(line)
+
+    def text(self, tag: str, value: str) -> None:
         if value:
-            put(tag, f"{tag} {value}")
+            self.put(tag, f"{tag} {value}")
 
-    for c in t.comments:
-        put("###", "###" + c)
-    text("012", t.name)
-    text("022", t.city)
-    text("032", t.federation)
-    text("042", _trf_date(t.start_date))
-    text("052", _trf_date(t.end_date))
+
+def _declared_records(o: _Records, t: Tournament) -> None:
+    """062/072/082: declared numbers of players, rated players, teams (Swiss-Manager's
+    ``062 players (rated)`` when the source had it)."""
     for tag, v in (("062", t.declared_players), ("072", t.declared_rated), ("082", t.declared_teams)):
         if v is None:
             continue
-        if tag == "062" and "062_rated" in style and t.declared_rated is not None:
-            put(tag, f"062 {v} ({t.declared_rated})")  # Swiss-Manager's shape, as read
-        elif tag != "072" or "072" in src_tags or "062_rated" not in style:
-            put(tag, f"{tag} {v}")
+        if tag == "062" and "062_rated" in o.style and t.declared_rated is not None:
+            o.put(tag, f"062 {v} ({t.declared_rated})")  # Swiss-Manager's shape, as read
+        elif tag != "072" or "072" in o.src_tags or "062_rated" not in o.style:
+            o.put(tag, f"{tag} {v}")
+
+
+def _system_text(o: _Records, t: Tournament) -> str:
+    """The text of 092: the free text, or the TRF26 system code where the generators put it."""
     system_text = t.system_text
-    if not system_text and t.system and (version == "trf" or style.get("system") == "092"):
+    if not system_text and t.system and (o.version == "trf" or o.style.get("system") == "092"):
         system_text = t.system  # the generators' convention: the TRF26 code in 092
-    elif version == "trf" and t.system and t.system != system_text and "192" not in src_tags:
-        warn(f"pairing system code {t.system!r} needs TRF26 record 192; kept only 092 {system_text!r}")
-    text("092", system_text)
-    text("102", t.chief_arbiter)
+    elif o.version == "trf" and t.system and t.system != system_text and "192" not in o.src_tags:
+        o.warn(f"pairing system code {t.system!r} needs TRF26 record 192; kept only 092 {system_text!r}")
+    return system_text
+
+
+def _header_records(o: _Records, t: Tournament) -> str:
+    """### comments and the tournament records 012 to 122; returns the 092 text."""
+    for c in t.comments:
+        o.put("###", "###" + c)
+    o.text("012", t.name)
+    o.text("022", t.city)
+    o.text("032", t.federation)
+    o.text("042", _trf_date(t.start_date))
+    o.text("052", _trf_date(t.end_date))
+    _declared_records(o, t)
+    system_text = _system_text(o, t)
+    o.text("092", system_text)
+    o.text("102", t.chief_arbiter)
     for dep in t.deputy_arbiters:
-        put("112", f"112 {dep}" if dep else "112")
-    text("122", t.time_control)
+        o.put("112", f"112 {dep}" if dep else "112")
+    o.text("122", t.time_control)
+    return system_text
+
+
+def _round_dates_record(o: _Records, t: Tournament) -> None:
+    """132: round dates ``YY/MM/DD`` on the 001 round grid (cols 92-99, 102-109, ...)."""
     round_dates = list(t.round_dates or tuple(_yymmdd(d) for d in t.round_dates_iso))  # TRF: YY/MM/DD
-    if any(round_dates):
-        isos = t.round_dates_iso + ("",) * len(round_dates)
-        for i, x in enumerate(round_dates):
-            if len(x) <= 8:
-                continue
-            if _ISO.match(x):  # an ISO date (JSON formats): the same date in TRF's spelling
-                round_dates[i] = _yymmdd(x)
-            elif _ISO.match(isos[i]):
-                round_dates[i] = _yymmdd(isos[i])
-                warn(f"round date {x!r} longer than 8 characters, written as {round_dates[i]!r}")
-            else:
-                warn(f"round date {x!r} longer than 8 characters, cut")
-        put("132", ("132" + " " * 88 + "".join(f"{x[:8]:<10}" for x in round_dates)).rstrip())
+    if not any(round_dates):
+        return
+    isos = t.round_dates_iso + ("",) * len(round_dates)
+    for i, x in enumerate(round_dates):
+        if len(x) <= 8:
+            continue
+        if _ISO.match(x):  # an ISO date (JSON formats): the same date in TRF's spelling
+            round_dates[i] = _yymmdd(x)
+        elif _ISO.match(isos[i]):
+            round_dates[i] = _yymmdd(isos[i])
+            o.warn(f"round date {x!r} longer than 8 characters, written as {round_dates[i]!r}")
+        else:
+            o.warn(f"round date {x!r} longer than 8 characters, cut")
+    o.put("132", ("132" + " " * 88 + "".join(f"{x[:8]:<10}" for x in round_dates)).rstrip())
+
+
+def _rounds_color_scoring(o: _Records, t: Tournament) -> None:
+    """142/XXR number of rounds, 152/XXC initial colour, 162/BB*/XXS scoring."""
+    d = o.d
     if t.rounds is not None:
-        put(d["rounds"], f"{d['rounds']} {t.rounds}")
+        o.put(d["rounds"], f"{d['rounds']} {t.rounds}")
     if t.initial_color is not Color.NONE:
         if d["color"] == "152":
-            put("152", f"152 {t.initial_color.value.upper()}")
+            o.put("152", f"152 {t.initial_color.value.upper()}")
         else:
-            put("XXC", "XXC white1" if t.initial_color is Color.WHITE else "XXC black1")
-    for tag, lines in _scoring_lines(t.scoring, d["scoring"], warn).items():
-        g[tag] = lines
-    opt = {  # TRF26-only text records
+            o.put("XXC", "XXC white1" if t.initial_color is Color.WHITE else "XXC black1")
+    for tag, lines in _scoring_lines(t.scoring, d["scoring"], o.warn).items():
+        o.g[tag] = lines
+
+
+def _trf26_text_records(o: _Records, t: Tournament, system_text: str) -> None:
+    """172 182 192 202 212 222 352 362: TRF26-only text records (TRF16: only if the source had them)."""
+    opt = {
         "172": t.starting_rank_method, "182": t.pairing_controller,
         "192": t.system if (t.system and system_text != t.system) else "",
         "202": t.tiebreak_text, "212": ",".join(t.tiebreaks), "222": t.time_control_encoded,
@@ -323,96 +359,145 @@ def render(t: Tournament, version: str, style: dict | None, warn) -> dict[str, l
     for tag, value in opt.items():
         if not value:
             continue
-        if version == "trf" and tag not in src_tags:
+        if o.version == "trf" and tag not in o.src_tags:
             if tag != "192":
-                warn(f"{_what(_FIELD_OF[tag])} ({value!r}) needs TRF26 record {tag}; not written")
+                o.warn(f"{_what(_FIELD_OF[tag])} ({value!r}) needs TRF26 record {tag}; not written")
             continue
-        text(tag, value)
-    # points and rank columns are written as declared (issue 14: the organiser's numbers);
-    # a player without them gets the values computed from the results (convert --recompute
-    # recomputes them all). A rank of 0 is TRF's placeholder for "not declared".
+        o.text(tag, value)
+
+
+def _player_warnings(o: _Records, p: Player) -> None:
+    """What a 001 line has no columns for: withdrawn status, club, extra fields."""
+    if p.status is Status.WITHDRAWN:
+        o.warn(f"player {p.number}: withdrawn status cannot be written in TRF")
+    if p.club:
+        o.warn(f"player {p.number}: club {p.club!r} cannot be written in TRF")
+    if p.extra:
+        o.warn(f"player {p.number}: fields {', '.join(k for k, _ in p.extra)} cannot be written in TRF")
+
+
+def _nrs_records(o: _Records, t: Tournament, p: Player) -> None:
+    """The TRF26 national-rating lines of ``p`` (federation in 1-3, then the 001 layout)."""
+    for nr in p.national_ratings:
+        if o.version == "trf" and "NRS" not in o.src_tags:
+            what = ", ".join(x for x in (
+                f"national rating {nr.rating}" if nr.rating is not None else "",
+                f"national id {nr.national_id!r}" if nr.national_id else "") if x)
+            o.warn(f"player {p.number}: national ratings: the {nr.federation} line"
+                   f"{f' ({what})' if what else ''} needs TRF26; not written")
+            continue
+        o.put("NRS", _nrs_line(p, nr))
+    if (p.national_rating is not None or p.national_id) and not p.national_ratings:
+        what = " and ".join(x for x in (
+            f"national rating {p.national_rating}" if p.national_rating is not None else "",
+            f"national id {p.national_id!r}" if p.national_id else "") if x)
+        o.warn(f"player {p.number}: {what} need a national-rating line with a federation; not written")
+    if p.team is not None and not any(p.number in tm.members for tm in t.teams):
+        o.warn(f"player {p.number}: team {p.team} is not among the teams' members; not written")
+
+
+def _player_records(o: _Records, t: Tournament) -> None:
+    """001 (and national-rating lines) of every player.
+
+    Points and rank columns are written as declared (issue 14: the organiser's numbers); a
+    player without them gets the values computed from the results (convert --recompute
+    recomputes them all). A rank of 0 is TRF's placeholder for "not declared"."""
     ranks = compute_ranks(t)
     for p in t.players:
         pts = p.points if p.points is not None else sum((t.scoring.points(e) for e in p.entries), Decimal(0))
         rank = p.rank if p.rank else ranks[p.number]
-        if p.status is Status.WITHDRAWN:
-            warn(f"player {p.number}: withdrawn status cannot be written in TRF")
-        if p.club:
-            warn(f"player {p.number}: club {p.club!r} cannot be written in TRF")
-        if p.extra:
-            warn(f"player {p.number}: fields {', '.join(k for k, _ in p.extra)} cannot be written in TRF")
-        put("001", player_line(p, pts, rank, warn))
-        for nr in p.national_ratings:
-            if version == "trf" and "NRS" not in src_tags:
-                what = ", ".join(x for x in (
-                    f"national rating {nr.rating}" if nr.rating is not None else "",
-                    f"national id {nr.national_id!r}" if nr.national_id else "") if x)
-                warn(f"player {p.number}: national ratings: the {nr.federation} line"
-                     f"{f' ({what})' if what else ''} needs TRF26; not written")
-                continue
-            put("NRS", _nrs_line(p, nr))
-        if (p.national_rating is not None or p.national_id) and not p.national_ratings:
-            what = " and ".join(x for x in (
-                f"national rating {p.national_rating}" if p.national_rating is not None else "",
-                f"national id {p.national_id!r}" if p.national_id else "") if x)
-            warn(f"player {p.number}: {what} need a national-rating line with a federation; not written")
-        if p.team is not None and not any(p.number in tm.members for tm in t.teams):
-            warn(f"player {p.number}: team {p.team} is not among the teams' members; not written")
-    g.update(_team_lines(t, style, version, warn))
-    for lu in t.lineups:
-        put("300", (f"300 {lu.round:>3} {lu.team:>3} {_col(3, lu.opponent)}" + "".join(f" {x:>4}" for x in lu.players)).rstrip())
+        _player_warnings(o, p)
+        o.put("001", player_line(p, pts, rank, o.warn))
+        _nrs_records(o, t, p)
+
+
+def _team_pab_record(o: _Records, t: Tournament) -> list[TeamMatch]:
+    """320: team PAB points (MP, GP) and the PAB team of each round; returns those byes."""
     pab = [m for m in t.team_matches if m.away is None and not m.forfeit]
     if pab or t.team_pab_match_points is not None or t.team_pab_game_points is not None:
         last = max((m.round for m in pab), default=0)
         slots = [""] * last
         for m in pab:
             slots[m.round - 1] = str(m.home)
-        put("320", (f"320 {_pts4(t.team_pab_match_points)} {_pts4(t.team_pab_game_points)}"
-                    + "".join(f"{s:>4}" for s in slots)).rstrip())
-    # 330 is only for forfeited matches (TRF26: "+-", "-+", "--"); a played match has no record
-    # of its own: the line-ups (300) name the opponent team, and the games say who met whom
+        o.put("320", (f"320 {_pts4(t.team_pab_match_points)} {_pts4(t.team_pab_game_points)}"
+                      + "".join(f"{s:>4}" for s in slots)).rstrip())
+    return pab
+
+
+def _team_match_records(o: _Records, t: Tournament) -> None:
+    """330: forfeited team matches (``+-``, ``-+``, ``--``).
+
+    A played match has no record of its own: the line-ups (300) name the opponent team, and
+    the games say who met whom."""
     played = [m for m in t.team_matches if m.away is not None and not m.forfeit]
     for m in t.team_matches:
         if m.forfeit in _FORFEITS:
-            put("330", f"330 {m.forfeit:<2} {m.round:>3} {m.home:>3} {_col(3, m.away)}".rstrip())
+            o.put("330", f"330 {m.forfeit:<2} {m.round:>3} {m.home:>3} {_col(3, m.away)}".rstrip())
         elif m.forfeit:
-            warn(f"team matches: round {m.round} {m.home}-{m.away} has forfeit type {m.forfeit!r},"
-                 " TRF26 330 knows only +-, -+ and --; not written")
+            o.warn(f"team matches: round {m.round} {m.home}-{m.away} has forfeit type {m.forfeit!r},"
+                   " TRF26 330 knows only +-, -+ and --; not written")
     if played:
         shown = {(lu.round, lu.team, lu.opponent) for lu in t.lineups if lu.opponent is not None}
         covered = sum(1 for m in played if (m.round, m.home, m.away) in shown
                       or (m.round, m.away, m.home) in shown)
-        where = (f"{covered} of them named by the line-ups (300)" if version == "trf26"
+        where = (f"{covered} of them named by the line-ups (300)" if o.version == "trf26"
                  else "TRF16 has no team-match records")
-        warn(f"team matches: {len(played)} played match(es) have no TRF26 record (330 is for"
-             f" forfeits only); {where}; not written")
+        o.warn(f"team matches: {len(played)} played match(es) have no TRF26 record (330 is for"
+               f" forfeits only); {where}; not written")
+
+
+def _team_records(o: _Records, t: Tournament) -> list[TeamMatch]:
+    """013/310 teams, 300 line-ups, 320 team PAB, 330 forfeited matches; returns the team byes."""
+    o.g.update(_team_lines(t, o.style, o.version, o.warn))
+    for lu in t.lineups:
+        o.put("300", (f"300 {lu.round:>3} {lu.team:>3} {_col(3, lu.opponent)}"
+                      + "".join(f" {x:>4}" for x in lu.players)).rstrip())
+    pab = _team_pab_record(o, t)
+    _team_match_records(o, t)
+    return pab
+
+
+def _bye_records(o: _Records, t: Tournament) -> None:
+    """XXZ (JaVaFo: absent next round) or 240 (TRF26: F/H/Z bye, round, players)."""
     upcoming = t.last_paired_round + 1  # the round XXZ (round 0) means
     for b in t.declared_byes:
-        if d["byes"] == "XXZ" and b.kind.value == "Z" and b.round in (0, upcoming):
-            put("XXZ", "XXZ " + " ".join(str(x) for x in b.players))
-        elif d["byes"] == "XXZ" and "240" not in src_tags:
+        if o.d["byes"] == "XXZ" and b.kind.value == "Z" and b.round in (0, upcoming):
+            o.put("XXZ", "XXZ " + " ".join(str(x) for x in b.players))
+        elif o.d["byes"] == "XXZ" and "240" not in o.src_tags:
             # TRF16 (JaVaFo XXZ) can only say "absent (zero points) in the next round"
-            warn(f"declared byes: {b.kind.name.lower()} bye for round {b.round or 'next'} needs "
-                 "TRF26 record 240; not written")
+            o.warn(f"declared byes: {b.kind.name.lower()} bye for round {b.round or 'next'} needs "
+                   "TRF26 record 240; not written")
         else:
             rnd = b.round or upcoming  # round 0 = "the next round" (XXZ)
-            put("240", f"240 {b.kind.value} {rnd:>3}" + "".join(f" {x:>4}" for x in b.players))
-    g.update(_acceleration_lines(t, d["acceleration"], warn))
+            o.put("240", f"240 {b.kind.value} {rnd:>3}" + "".join(f" {x:>4}" for x in b.players))
+
+
+def _forbidden_records(o: _Records, t: Tournament) -> None:
+    """XXP (JaVaFo, every round) or 260 (TRF26: first and last round, players)."""
     for fp in t.forbidden_pairs:
-        if fp.first_round is None and fp.last_round is None and d["forbidden"] == "XXP":
-            put("XXP", "XXP " + " ".join(str(x) for x in fp.players))
-        elif d["forbidden"] == "XXP" and "260" not in src_tags:
-            warn(f"forbidden pairs: {fp.players} limited to rounds {fp.first_round}-{fp.last_round} "
-                 "needs TRF26 record 260; not written")
+        if fp.first_round is None and fp.last_round is None and o.d["forbidden"] == "XXP":
+            o.put("XXP", "XXP " + " ".join(str(x) for x in fp.players))
+        elif o.d["forbidden"] == "XXP" and "260" not in o.src_tags:
+            o.warn(f"forbidden pairs: {fp.players} limited to rounds {fp.first_round}-{fp.last_round} "
+                   "needs TRF26 record 260; not written")
         else:
-            put("260", f"260 {_col(3, fp.first_round)} {_col(3, fp.last_round)}" + "".join(f" {x:>4}" for x in fp.players))
+            o.put("260", f"260 {_col(3, fp.first_round)} {_col(3, fp.last_round)}"
+                  + "".join(f" {x:>4}" for x in fp.players))
+
+
+def _abnormal_records(o: _Records, t: Tournament) -> None:
+    """299 (TRF26): abnormal points, type, match points, game points, round, players."""
     for ab in t.abnormal_points:
         line = f"299 {ab.type} {_pts4(ab.match_points)} {_pts4(ab.game_points)}"
         if ab.round or ab.players:
             line += f" {ab.round:>3}" + "".join(f" {x:>4}" for x in ab.players)
-        put("299", line)
+        o.put("299", line)
+
+
+def _drop_trf26_team_records(o: _Records, t: Tournament, pab: list[TeamMatch]) -> None:
+    """TRF16: 300 320 330 299 exist only in TRF26; dropped (with a warning) unless the source had them."""
     for tag in ("300", "320", "330", "299"):
-        if version == "trf" and tag in g and tag not in src_tags:
+        if o.version == "trf" and tag in o.g and tag not in o.src_tags:
             if tag == "320":
                 what = ", ".join(_what(k) for k in (
                     "tournament.team_pab_match_points", "tournament.team_pab_game_points")
@@ -420,11 +505,30 @@ def render(t: Tournament, version: str, style: dict | None, warn) -> dict[str, l
                 what = ", ".join(x for x in (what, "team matches" if pab else "") if x)
             else:
                 what = _what(_FIELD_OF[tag])
-            warn(f"{what}: {len(g[tag])} record(s) {tag} exist only in TRF26; not written")
-            del g[tag]
+            o.warn(f"{what}: {len(o.g[tag])} record(s) {tag} exist only in TRF26; not written")
+            del o.g[tag]
+
+
+def render(t: Tournament, version: str, style: dict | None, warn) -> dict[str, list[str]]:
+    """Every record of ``t`` as lines grouped by tag."""
+    style = dict(style or {})
+    d = dict(_DEFAULTS[version])
+    d.update({k: v for k, v in style.items() if k in d})
+    o = _Records(version, style, warn, set(style.get("tags", ())), d)
+    system_text = _header_records(o, t)
+    _round_dates_record(o, t)
+    _rounds_color_scoring(o, t)
+    _trf26_text_records(o, t, system_text)
+    _player_records(o, t)
+    pab = _team_records(o, t)
+    _bye_records(o, t)
+    o.g.update(_acceleration_lines(t, d["acceleration"], warn))
+    _forbidden_records(o, t)
+    _abnormal_records(o, t)
+    _drop_trf26_team_records(o, t, pab)
     for x in t.extra_records:
-        put("?", x)
-    return g
+        o.put("?", x)
+    return o.g
 
 
 def _nrs_line(p: Player, nr) -> str:
