@@ -168,12 +168,9 @@ def _num(v: Decimal | None):
     return int(v) if v == v.to_integral_value() else float(v)
 
 
-def dump(t: Tournament, *, published: str | None = None, **_options) -> Dumped:
-    """Write ``t`` as Chess-JSON (UTF-8, indented)."""
-    require_consistent(t, "chess-json")
-    warnings: list[Warning_] = carry.dropped(t, NAME, CANNOT_CARRY)
-    national = any(p.national_rating is not None for p in t.players)
-    profiles = [_profile(p, p.number, national) for p in t.players]
+def _arbiter_profiles(t: Tournament, profiles: list[dict]) -> dict:
+    """A profile for the chief arbiter and each deputy (ids after the players'); returns
+    ``eventInfo.arbiters``: ``chiefArbiter`` (an id) and ``deputyChiefArbiters`` (ids)."""
     next_id = max((p.number for p in t.players), default=0) + 1
     arbiters: dict = {}
     for role, names in (("chiefArbiter", [t.chief_arbiter] if t.chief_arbiter else []),
@@ -187,6 +184,11 @@ def dump(t: Tournament, *, published: str | None = None, **_options) -> Dumped:
             next_id += 1
         if ids:
             arbiters[role] = ids[0] if role == "chiefArbiter" else ids
+    return arbiters
+
+
+def _event_info(t: Tournament, arbiters: dict) -> dict:
+    """``event.eventInfo``: fullName, site, federation, startDate, endDate, arbiters."""
     info: dict = {"fullName": t.name}
     for key, value in (("site", t.city), ("federation", t.federation),
                        ("startDate", t.start_date), ("endDate", t.end_date)):
@@ -194,52 +196,77 @@ def dump(t: Tournament, *, published: str | None = None, **_options) -> Dumped:
             info[key] = value
     if arbiters:
         info["arbiters"] = arbiters
+    return info
+
+
+def _bye_record(rnd: int, b) -> dict:
+    """A bye (or a player whose opponent is not there): ``black`` 0, the bye letter in wResult."""
+    e = b.white_entry
+    if e.kind.has_opponent and not e.kind.is_forfeit:
+        raise PairchkError(
+            f"player {b.white} round {rnd}: a {e.kind.name.lower()} names opponent"
+            f" {e.opponent}, who is not in the tournament")
+    return {"round": rnd, "white": b.white, "black": 0,
+            "wResult": _BYE_CODE[e.kind], "played": False, "rated": False}
+
+
+def _colourless_records(rnd: int, b, board_no: int) -> list[dict]:
+    """A forfeit without colours: as TieBreakServer's trf2json writes it, one one-sided
+    record per player, each naming the player as "white"."""
+    out = []
+    for me, opp, entry in ((b.white, b.black, b.white_entry), (b.black, b.white, b.black_entry)):
+        if entry is None:
+            continue
+        board_no += 1
+        code, pl, rt = _GAME_CODE[entry.kind]
+        out.append({"round": rnd, "board": board_no, "white": me, "black": opp,
+                    "wResult": code, "played": pl, "rated": rt})
+    return out
+
+
+def _game_record(rnd: int, b, board_no: int, warnings: list[Warning_]) -> dict:
+    """A game: wResult/bResult letters, ``played``/``rated`` of both sides (none while pending)."""
+    rec: dict = {"round": rnd, "board": board_no, "white": b.white, "black": b.black}
+    played = rated = None
+    for side, entry in (("w", b.white_entry), ("b", b.black_entry)):
+        if entry is not None and entry.kind is Kind.PENDING:
+            continue  # paired, no result yet: a game record without results
+        if entry is None:
+            warnings.append(Warning_(
+                f"{NAME}: round {rnd}: player {b.white if side == 'b' else b.black} names"
+                f" an opponent who does not name them back; one side written"))
+            continue
+        code, pl, rt = _GAME_CODE[entry.kind]
+        rec[f"{side}Result"] = code
+        played = pl if played is None else played and pl
+        rated = rt if rated is None else rated and rt
+    rec["played"] = bool(played)
+    rec["rated"] = bool(rated)
+    if played is None:  # no result yet
+        del rec["played"], rec["rated"]
+    return rec
+
+
+def _game_list(t: Tournament, warnings: list[Warning_]) -> list[dict]:
+    """``gameList``: a record per board of every played round (byes have no board number)."""
     games: list[dict] = []
-    rounds = t.rounds or 0
     for rnd in range(1, t.played_rounds + 1):
         board_no = 0
         for b in boards(t, rnd):
             if b.black is None:
-                e = b.white_entry
-                if e.kind.has_opponent and not e.kind.is_forfeit:
-                    raise PairchkError(
-                        f"player {b.white} round {rnd}: a {e.kind.name.lower()} names opponent"
-                        f" {e.opponent}, who is not in the tournament")
-                games.append({"round": rnd, "white": b.white, "black": 0,
-                              "wResult": _BYE_CODE[e.kind], "played": False, "rated": False})
-                continue
-            if not b.colored:
-                # a forfeit without colours: as TieBreakServer's trf2json writes it, one
-                # one-sided record per player, each naming the player as "white"
-                for me, opp, entry in ((b.white, b.black, b.white_entry),
-                                       (b.black, b.white, b.black_entry)):
-                    if entry is None:
-                        continue
-                    board_no += 1
-                    code, pl, rt = _GAME_CODE[entry.kind]
-                    games.append({"round": rnd, "board": board_no, "white": me, "black": opp,
-                                  "wResult": code, "played": pl, "rated": rt})
-                continue
-            board_no += 1
-            rec: dict = {"round": rnd, "board": board_no, "white": b.white, "black": b.black}
-            played = rated = None
-            for side, entry in (("w", b.white_entry), ("b", b.black_entry)):
-                if entry is not None and entry.kind is Kind.PENDING:
-                    continue  # paired, no result yet: a game record without results
-                if entry is None:
-                    warnings.append(Warning_(
-                        f"{NAME}: round {rnd}: player {b.white if side == 'b' else b.black} names"
-                        f" an opponent who does not name them back; one side written"))
-                    continue
-                code, pl, rt = _GAME_CODE[entry.kind]
-                rec[f"{side}Result"] = code
-                played = pl if played is None else played and pl
-                rated = rt if rated is None else rated and rt
-            rec["played"] = bool(played)
-            rec["rated"] = bool(rated)
-            if played is None:  # no result yet
-                del rec["played"], rec["rated"]
-            games.append(rec)
+                games.append(_bye_record(rnd, b))
+            elif not b.colored:
+                recs = _colourless_records(rnd, b, board_no)
+                board_no += len(recs)
+                games += recs
+            else:
+                board_no += 1
+                games.append(_game_record(rnd, b, board_no, warnings))
+    return games
+
+
+def _competitors(t: Tournament) -> list[dict]:
+    """``competitors``: cid = profileId = tpn = the starting number, present, rating, points, rank."""
     competitors = []
     for p in t.players:
         c: dict = {"cid": p.number, "profileId": p.number, "tpn": p.number,
@@ -251,6 +278,13 @@ def dump(t: Tournament, *, published: str | None = None, **_options) -> Dumped:
         if p.rank is not None:
             c["rank"] = p.rank
         competitors.append(c)
+    return competitors
+
+
+def _tournament_record(t: Tournament, games: list[dict]) -> dict:
+    """``event.tournaments[0]``: rounds (with startTime), score system, rankOrder, gameList,
+    competitors, numRounds, timeControl, topColor."""
+    rounds = t.rounds or 0
     tour: dict = {"tournamentNo": 1, "name": t.name, "tournamentType": t.system or "Swiss",
                   "teamTournament": False,
                   "rounds": [{"roundNo": i} for i in range(
@@ -261,13 +295,13 @@ def dump(t: Tournament, *, published: str | None = None, **_options) -> Dumped:
                   "scoreSystem": {"game": _score_list(t.scoring)},
                   # TieBreakServer keeps rankOrder as a list of tie-break codes (TRF26 212)
                   "rankOrder": list(t.tiebreaks),
-                  "gameList": games, "competitors": competitors}
-    iso = t.round_dates_iso + ("",) * len(t.round_dates)
+                  "gameList": games, "competitors": _competitors(t)}
     # TieBreakServer needs numRounds; when the file declared none, the played rounds are
     # written and "other" says so, so that reading back does not declare the event finished
     tour["numRounds"] = rounds or t.played_rounds
     if not rounds:
         tour["other"] = {"numRoundsDeclared": False}
+    iso = t.round_dates_iso + ("",) * len(t.round_dates)
     raw = t.round_dates + ("",) * len(t.round_dates_iso)
     for i in range(max(len(t.round_dates), len(t.round_dates_iso))):
         date = iso[i] or raw[i]  # ISO dates where known (JSON readers expect them)
@@ -279,6 +313,17 @@ def dump(t: Tournament, *, published: str | None = None, **_options) -> Dumped:
             tour["timeControl"]["encoded"] = t.time_control_encoded
     if t.initial_color is not Color.NONE:
         tour["topColor"] = t.initial_color.value
+    return tour
+
+
+def dump(t: Tournament, *, published: str | None = None, **_options) -> Dumped:
+    """Write ``t`` as Chess-JSON (UTF-8, indented)."""
+    require_consistent(t, "chess-json")
+    warnings: list[Warning_] = carry.dropped(t, NAME, CANNOT_CARRY)
+    national = any(p.national_rating is not None for p in t.players)
+    profiles = [_profile(p, p.number, national) for p in t.players]
+    info = _event_info(t, _arbiter_profiles(t, profiles))
+    tour = _tournament_record(t, _game_list(t, warnings))
     rating_lists = [{"listName": _FIDE}] + ([{"listName": _NATIONAL}] if national else [])
     doc = {
         "filetype": "Event",
@@ -387,95 +432,122 @@ def _scoring(r: _Reader, table: dict, where: str) -> ScoreSystem:
     return dataclasses.replace(s, forfeit_loss=s.zero_bye, absent=s.zero_bye)
 
 
-def load(data: bytes, *, path: str | None = None) -> Loaded:
-    """Read a Chess-JSON event; only its first tournament is read (warning if more)."""
-    r = _Reader(path)
-    doc = parse_json(data, path=path, expected="a Chess-JSON event object")
-    doc = r.obj(doc, "$")
-    event = r.obj(doc.get("event", doc), "$.event")
+_TW = "$.event.tournaments[0]"
+
+
+def _first_tournament(r: _Reader, event: dict) -> dict:
+    """``event.tournaments[0]`` (a warning when there are more; team tournaments refused)."""
     tours = r.arr(event.get("tournaments"), "$.event.tournaments")
     if not tours:
         raise r.fail("$.event.tournaments", "no tournament", expected="at least one tournament")
     if len(tours) > 1:
         r.warnings.append(Warning_(f"{len(tours)} tournaments in the event; only the first is read",
-                                   path=path))
-    tw = "$.event.tournaments[0]"
-    tour = r.obj(tours[0], tw)
+                                   path=r.path))
+    tour = r.obj(tours[0], _TW)
     if tour.get("teamTournament"):
-        raise r.fail(f"{tw}.teamTournament", "team tournaments are not supported",
+        raise r.fail(f"{_TW}.teamTournament", "team tournaments are not supported",
                      expected="an individual tournament",
                      hint="convert the team event with the TRF26 format")
-    info = r.obj(event.get("eventInfo") or {}, "$.event.eventInfo")
-    rating_lists = [r.obj(x, "$.event.ratingLists[]").get("listName")
-                    for x in r.arr(event.get("ratingLists"), "$.event.ratingLists")]
+    return tour
+
+
+def _profiles(r: _Reader, event: dict) -> dict[int, dict]:
+    """``event.profiles`` by ``id``."""
     profiles: dict[int, dict] = {}
     for i, prof in enumerate(r.arr(event.get("profiles"), "$.event.profiles")):
         where = f"$.event.profiles[{i}]"
         prof = r.obj(prof, where)
         profiles[r.int_(prof.get("id"), f"{where}.id")] = prof
+    return profiles
 
-    # score system: scoreLists[gameScoreSystem] (jsonscheme) or tournament.scoreSystem.game
-    scoring = ScoreSystem()
+
+def _read_scoring(r: _Reader, event: dict, tour: dict) -> ScoreSystem:
+    """The score system: ``scoreLists[gameScoreSystem]`` (jsonscheme) or ``tournament.scoreSystem.game``."""
     name = tour.get("gameScoreSystem")
     for i, sl in enumerate(r.arr(event.get("scoreLists"), "$.event.scoreLists")):
         sl = r.obj(sl, f"$.event.scoreLists[{i}]")
         if name is None or sl.get("listName") == name:
-            scoring = _scoring(r, r.obj(sl.get("scoreSystem"), f"$.event.scoreLists[{i}].scoreSystem"),
-                               f"$.event.scoreLists[{i}].scoreSystem")
-            break
-    else:
-        ss = tour.get("scoreSystem")
-        if isinstance(ss, dict) and isinstance(ss.get("game"), dict):
-            scoring = _scoring(r, ss["game"], f"{tw}.scoreSystem.game")
+            return _scoring(r, r.obj(sl.get("scoreSystem"), f"$.event.scoreLists[{i}].scoreSystem"),
+                            f"$.event.scoreLists[{i}].scoreSystem")
+    ss = tour.get("scoreSystem")
+    if isinstance(ss, dict) and isinstance(ss.get("game"), dict):
+        return _scoring(r, ss["game"], f"{_TW}.scoreSystem.game")
+    return ScoreSystem()
 
-    table = EntryTable()
+
+def _competitor_map(r: _Reader, tour: dict) -> dict[int, dict]:
+    """``competitors`` by ``cid`` (the starting number), each cid once."""
     cids: dict[int, dict] = {}
-    for i, c in enumerate(r.arr(tour.get("competitors"), f"{tw}.competitors")):
-        where = f"{tw}.competitors[{i}]"
+    for i, c in enumerate(r.arr(tour.get("competitors"), f"{_TW}.competitors")):
+        where = f"{_TW}.competitors[{i}]"
         c = r.obj(c, where)
         cid = r.int_(c.get("cid"), f"{where}.cid")
         if cid in cids:
             raise r.fail(f"{where}.cid", f"duplicate competitor {cid}", expected="unique cid values")
         cids[cid] = c
-    for i, g in enumerate(r.arr(tour.get("gameList"), f"{tw}.gameList")):
-        where = f"{tw}.gameList[{i}]"
-        _read_game(r, r.obj(g, where), where, cids, table)
+    return cids
 
-    _colourless(table, cids, r, path)
+
+def _read_players(r: _Reader, tour: dict, profiles: dict[int, dict], rating_lists: list) -> list[Player]:
+    """The competitors with their profiles and the entries of ``gameList``."""
+    table = EntryTable()
+    cids = _competitor_map(r, tour)
+    for i, g in enumerate(r.arr(tour.get("gameList"), f"{_TW}.gameList")):
+        where = f"{_TW}.gameList[{i}]"
+        _read_game(r, r.obj(g, where), where, cids, table)
+    _colourless(table, cids, r, r.path)
     players = []
     for cid in sorted(cids):
         c = cids[cid]
-        where = f"{tw}.competitors[cid={cid}]"
+        where = f"{_TW}.competitors[cid={cid}]"
         pid = r.int_(c.get("profileId", cid), f"{where}.profileId")
         prof = profiles.get(pid, {})
         if pid not in profiles:
-            r.warnings.append(Warning_(f"competitor {cid}: profile {pid} not found", path=path))
+            r.warnings.append(Warning_(f"competitor {cid}: profile {pid} not found", path=r.path))
         players.append(_player(r, cid, c, prof, rating_lists, table, where))
+    return players
 
-    rounds = tour.get("numRounds")
-    other = tour.get("other") if isinstance(tour.get("other"), dict) else {}
-    declared = other.get("numRoundsDeclared")
+
+def _person(profiles: dict[int, dict], pid) -> str:
+    """The name of the profile ``pid`` (an arbiter), or ""."""
+    prof = profiles.get(pid) if isinstance(pid, int) else None
+    if not prof:
+        return ""
+    return prof.get("fideName") or join_name(prof.get("lastName", ""), prof.get("firstName", ""))
+
+
+def _round_dates(r: _Reader, tour: dict) -> tuple[str, ...]:
+    """``rounds[].startTime``, trailing blanks dropped."""
     round_dates = tuple(str(x.get("startTime", "")) if isinstance(x, dict) else ""
-                        for x in r.arr(tour.get("rounds"), f"{tw}.rounds"))
+                        for x in r.arr(tour.get("rounds"), f"{_TW}.rounds"))
     while round_dates and not round_dates[-1]:
         round_dates = round_dates[:-1]
-    arb = info.get("arbiters") if isinstance(info.get("arbiters"), dict) else {}
+    return round_dates
 
-    def person(pid) -> str:
-        prof = profiles.get(pid) if isinstance(pid, int) else None
-        if not prof:
-            return ""
-        return prof.get("fideName") or join_name(prof.get("lastName", ""), prof.get("firstName", ""))
 
-    tc = tour.get("timeControl") if isinstance(tour.get("timeControl"), dict) else {}
+def _tiebreaks(r: _Reader, tour: dict) -> tuple[str, ...]:
+    """``rankOrder``: tie-break codes, or objects with a ``name``."""
     tiebreaks = []
-    for x in r.arr(tour.get("rankOrder"), f"{tw}.rankOrder"):
+    for x in r.arr(tour.get("rankOrder"), f"{_TW}.rankOrder"):
         name_tb = x.get("name") if isinstance(x, dict) else x
         if name_tb:
             tiebreaks.append(str(name_tb))
+    return tuple(tiebreaks)
+
+
+def _tournament(r: _Reader, event: dict, tour: dict, info: dict, profiles: dict[int, dict],
+                **parts) -> Tournament:
+    """The event and tournament fields (eventInfo, rounds, arbiters, timeControl, numRounds,
+    tournamentType, topColor) with the parts read before."""
+    other = tour.get("other") if isinstance(tour.get("other"), dict) else {}
+    declared = other.get("numRoundsDeclared")
+    round_dates = _round_dates(r, tour)
+    arb = info.get("arbiters") if isinstance(info.get("arbiters"), dict) else {}
+    tc = tour.get("timeControl") if isinstance(tour.get("timeControl"), dict) else {}
+    tiebreaks = _tiebreaks(r, tour)
     top = str(tour.get("topColor", "")).lower()
     ttype = str(tour.get("tournamentType") or "")
-    t = Tournament(
+    return Tournament(
         name=str(info.get("fullName") or event.get("eventName") or tour.get("name") or ""),
         city=str(info.get("site") or ""),
         federation=str(info.get("federation") or ""),
@@ -483,17 +555,32 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         end_date=str(info.get("endDate") or ""),
         round_dates=round_dates,
         round_dates_iso=iso_round_dates(round_dates),
-        chief_arbiter=person(arb.get("chiefArbiter")),
-        deputy_arbiters=tuple(person(x) for x in arb.get("deputyChiefArbiters") or []),
+        chief_arbiter=_person(profiles, arb.get("chiefArbiter")),
+        deputy_arbiters=tuple(_person(profiles, x) for x in arb.get("deputyChiefArbiters") or []),
         time_control=str(tc.get("description") or ""),
         time_control_encoded=str(tc.get("encoded") or ""),
-        rounds=None if declared is False else _rounds(r, rounds, f"{tw}.numRounds"),
+        rounds=None if declared is False else _rounds(r, tour.get("numRounds"), f"{_TW}.numRounds"),
         system="" if ttype in ("Swiss", "Tournament") else ttype,
-        scoring=scoring,
         initial_color={"w": Color.WHITE, "b": Color.BLACK}.get(top, Color.NONE),
-        tiebreaks=tuple(tiebreaks),
-        players=tuple(players),
+        tiebreaks=tiebreaks,
+        **parts,
     )
+
+
+def load(data: bytes, *, path: str | None = None) -> Loaded:
+    """Read a Chess-JSON event; only its first tournament is read (warning if more)."""
+    r = _Reader(path)
+    doc = parse_json(data, path=path, expected="a Chess-JSON event object")
+    doc = r.obj(doc, "$")
+    event = r.obj(doc.get("event", doc), "$.event")
+    tour = _first_tournament(r, event)
+    info = r.obj(event.get("eventInfo") or {}, "$.event.eventInfo")
+    rating_lists = [r.obj(x, "$.event.ratingLists[]").get("listName")
+                    for x in r.arr(event.get("ratingLists"), "$.event.ratingLists")]
+    profiles = _profiles(r, event)
+    scoring = _read_scoring(r, event, tour)
+    players = _read_players(r, tour, profiles, rating_lists)
+    t = _tournament(r, event, tour, info, profiles, scoring=scoring, players=tuple(players))
     return Loaded(t, r.warnings)
 
 
