@@ -19,6 +19,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from dataclasses import dataclass, field
 
 from ..errors import FormatError, Warning_
 from ..model import Color, Kind, Player, RoundEntry, Tournament
@@ -61,130 +62,169 @@ def detect(data: bytes) -> bool:
             and any(r[0].lower() == "player" for r in rows))
 
 
-def load(data: bytes, *, path: str | None = None) -> Loaded:
-    """Read an ICU foreign CSV file."""
-    def err(line: int, cell: int, expected: str, got: str) -> FormatError:
-        return FormatError(f"found {got!r}" if got else "found a blank cell", path=path, line=line,
+def _cell(r: list[str], i: int) -> str:
+    return r[i] if i < len(r) else ""
+
+
+@dataclass
+class _Parser:
+    """Where the reader is: ``state`` 0 before the Event line, 1 in the header, 4 before a
+    Player block, 5 in its rounds, 6 before its Total; and what it has read so far."""
+
+    path: str | None
+    meta: dict = field(default_factory=dict)  # header values: name, start_date, rounds, ...
+    players: dict[str, Player] = field(default_factory=dict)  # by name
+    order: list[str] = field(default_factory=list)
+    lines: dict[int, int] = field(default_factory=dict)  # ICU player -> line of its block
+    table: EntryTable = field(default_factory=EntryTable)
+    state: int = 0
+    current: Player | None = None
+    rnd: int = 0
+    nrounds: int = 0
+
+    def err(self, line: int, cell: int, expected: str, got: str) -> FormatError:
+        return FormatError(f"found {got!r}" if got else "found a blank cell", path=self.path, line=line,
                            column=cell, expected=expected,
                            hint="see the ICU foreign CSV specification (icu.ie articles 172)")
 
-    meta: dict = {}
-    players: dict[str, Player] = {}  # by name
-    order: list[str] = []
-    lines: dict[int, int] = {}
-    table = EntryTable()
-    state = 0
-    current: Player | None = None
-    rnd = 0
-    nrounds = 0
+    def person(self, last: str, first: str, **details) -> Player:
+        """The player of that name (numbered in order of first appearance), details filled in."""
+        name = join_name(last, first)
+        if name not in self.players:
+            number = len(self.order) + 1
+            self.players[name] = Player(number=number, name=name, **details)
+            self.order.append(name)
+        else:
+            p = self.players[name]
+            changes = {k: v for k, v in details.items() if v and not getattr(p, k)}
+            if changes:
+                self.players[name] = p.replace(**changes)
+        return self.players[name]
+
+
+def _head_row(st: _Parser, line: int, r: list[str]) -> None:
+    """``Event,<name>`` first, then ``Start``, ``End``, ``Rounds``, ``Website`` (``_HEAD``)."""
+    key = next((k for k, pattern in _HEAD if pattern.match(r[0])), None)
+    if key is None or (st.state == 0 and key != "name"):
+        raise st.err(line, 1, "'Event'" if st.state == 0 else
+                     "Start, End, Rounds, Website or Player", r[0])
+    if not _cell(r, 1):
+        raise st.err(line, 2, "a value", "")
+    st.meta[key] = _cell(r, 1)
+    if key == "rounds":
+        if not _cell(r, 1).isdecimal() or not 1 <= int(_cell(r, 1)) <= 999:
+            raise st.err(line, 2, "the number of rounds", _cell(r, 1))
+        st.nrounds = int(_cell(r, 1))
+    st.state = 1
+
+
+def _player_row(st: _Parser, line: int, r: list[str]) -> None:
+    """``Player,<ICU id>,<last>,<first>``: the start of an ICU player's block."""
+    if r[0].lower() != "player":
+        raise st.err(line, 1, "the 'Player' keyword", r[0])
+    if not _cell(r, 1).isdecimal():
+        raise st.err(line, 2, "the player's ICU number", _cell(r, 1))
+    st.current = st.person(_cell(r, 2), _cell(r, 3), national_id=_cell(r, 1))
+    if st.current.number in st.lines:
+        raise FormatError(f"player {st.current.name} has two blocks of results", path=st.path,
+                          line=line, expected="one block per player")
+    st.lines[st.current.number] = line
+    st.rnd = 0
+    st.state = 5
+
+
+def _game_row(st: _Parser, line: int, r: list[str], score: str, colour: str) -> None:
+    """``<round>,<score>,<W|B>,<last>,<first>,<rating>,<title>,<fed>``: a game, set for both
+    players (who must agree when both are ICU players)."""
+    current, rnd = st.current, st.rnd
+    if not _cell(r, 7):
+        raise st.err(line, 8, "the opponent's federation", _cell(r, 7))
+    rating = _cell(r, 5)
+    if rating and not rating.isdecimal():
+        raise st.err(line, 6, "the opponent's rating", rating)
+    opp = st.person(_cell(r, 3), _cell(r, 4), rating=int(rating) if rating else None,
+                    title=_cell(r, 6), federation=_cell(r, 7))
+    if opp.number == current.number:
+        raise st.err(line, 4, "an opponent other than the player", _cell(r, 3))
+    mine, theirs = _SCORE[score]
+    color = Color.WHITE if colour == "W" else Color.BLACK
+    entry = RoundEntry(mine, opp.number, color)
+    back = RoundEntry(theirs, current.number, color.opposite)
+    for who, e in ((current.number, entry), (opp.number, back)):
+        if st.table.has(who, rnd) and st.table.entries(who)[rnd - 1] != e:
+            raise FormatError(f"round {rnd}: results of {current.name} and {opp.name}"
+                              " disagree", path=st.path, line=line,
+                              expected="the same game from both sides")
+        st.table.set(who, rnd, e)
+
+
+def _round_row(st: _Parser, line: int, r: list[str]) -> None:
+    """``<round>,<1|0|=>,...``: a game, or ``<round>,<score>,-`` for a bye."""
+    st.rnd += 1
+    if r[0] != str(st.rnd):
+        raise st.err(line, 1, f"round number {st.rnd}", r[0])
+    score = _cell(r, 1)
+    if score not in _SCORE:
+        raise st.err(line, 2, "a score 1, 0 or =", score)
+    colour = _cell(r, 2).upper()
+    if colour == "-":
+        st.table.set(st.current.number, st.rnd, RoundEntry(_BYE[score]))
+    elif colour in ("W", "B"):
+        _game_row(st, line, r, score, colour)
+    else:
+        raise st.err(line, 3, "a colour (W/B) or - for a bye", _cell(r, 2))
+    if st.rnd == st.nrounds:
+        st.state = 6
+
+
+def _total_row(st: _Parser, line: int, r: list[str]) -> None:
+    """``Total,<points>``: the end of a player's block."""
+    if r[0].lower() != "total":
+        raise st.err(line, 1, "the 'Total' keyword", r[0])
+    try:
+        total = parse_points(_cell(r, 1))
+    except ValueError:
+        raise st.err(line, 2, "the total points", _cell(r, 1)) from None
+    st.players[st.current.name] = st.current = st.players[st.current.name].replace(points=total)
+    st.state = 4
+
+
+_ROW = {4: _player_row, 5: _round_row, 6: _total_row}
+
+
+def _read_rows(st: _Parser, rows: list[tuple[int, list[str]]]) -> None:
+    """Every row by the state it is met in; the header ends at the first Player row."""
+    for line, r in rows:
+        if st.state < 4:
+            if r[0].lower() == "player" and "name" in st.meta and st.nrounds:
+                st.state = 4
+            else:
+                _head_row(st, line, r)
+                continue
+        _ROW[st.state](st, line, r)
+
+
+def load(data: bytes, *, path: str | None = None) -> Loaded:
+    """Read an ICU foreign CSV file."""
+    st = _Parser(path)
     try:
         rows = list(_rows(data))
     except csv.Error as exc:
         raise FormatError(f"bad CSV: {exc}", path=path, expected="comma-separated values") from None
-
-    def person(last: str, first: str, **details) -> Player:
-        name = join_name(last, first)
-        if name not in players:
-            number = len(order) + 1
-            players[name] = Player(number=number, name=name, **details)
-            order.append(name)
-        else:
-            p = players[name]
-            changes = {k: v for k, v in details.items() if v and not getattr(p, k)}
-            if changes:
-                players[name] = p.replace(**changes)
-        return players[name]
-
-    for line, r in rows:
-        def cell(i: int) -> str:
-            return r[i] if i < len(r) else ""
-
-        if state < 4:
-            if r[0].lower() == "player" and "name" in meta and nrounds:
-                state = 4
-            else:
-                key = next((k for k, pattern in _HEAD if pattern.match(r[0])), None)
-                if key is None or (state == 0 and key != "name"):
-                    raise err(line, 1, "'Event'" if state == 0 else
-                              "Start, End, Rounds, Website or Player", r[0])
-                if not cell(1):
-                    raise err(line, 2, "a value", "")
-                meta[key] = cell(1)
-                if key == "rounds":
-                    if not cell(1).isdecimal() or not 1 <= int(cell(1)) <= 999:
-                        raise err(line, 2, "the number of rounds", cell(1))
-                    nrounds = int(cell(1))
-                state = 1
-                continue
-        if state == 4:
-            if r[0].lower() != "player":
-                raise err(line, 1, "the 'Player' keyword", r[0])
-            if not cell(1).isdecimal():
-                raise err(line, 2, "the player's ICU number", cell(1))
-            current = person(cell(2), cell(3), national_id=cell(1))
-            if current.number in lines:
-                raise FormatError(f"player {current.name} has two blocks of results", path=path,
-                                  line=line, expected="one block per player")
-            lines[current.number] = line
-            rnd = 0
-            state = 5
-            continue
-        if state == 5:
-            rnd += 1
-            if r[0] != str(rnd):
-                raise err(line, 1, f"round number {rnd}", r[0])
-            score = cell(1)
-            if score not in _SCORE:
-                raise err(line, 2, "a score 1, 0 or =", score)
-            colour = cell(2).upper()
-            if colour == "-":
-                table.set(current.number, rnd, RoundEntry(_BYE[score]))
-            elif colour in ("W", "B"):
-                if not cell(7):
-                    raise err(line, 8, "the opponent's federation", cell(7))
-                rating = cell(5)
-                if rating and not rating.isdecimal():
-                    raise err(line, 6, "the opponent's rating", rating)
-                opp = person(cell(3), cell(4), rating=int(rating) if rating else None,
-                             title=cell(6), federation=cell(7))
-                if opp.number == current.number:
-                    raise err(line, 4, "an opponent other than the player", cell(3))
-                mine, theirs = _SCORE[score]
-                color = Color.WHITE if colour == "W" else Color.BLACK
-                entry = RoundEntry(mine, opp.number, color)
-                back = RoundEntry(theirs, current.number, color.opposite)
-                for who, e in ((current.number, entry), (opp.number, back)):
-                    if table.has(who, rnd) and table.entries(who)[rnd - 1] != e:
-                        raise FormatError(f"round {rnd}: results of {current.name} and {opp.name}"
-                                          " disagree", path=path, line=line,
-                                          expected="the same game from both sides")
-                    table.set(who, rnd, e)
-            else:
-                raise err(line, 3, "a colour (W/B) or - for a bye", cell(2))
-            if rnd == nrounds:
-                state = 6
-            continue
-        if state == 6:
-            if r[0].lower() != "total":
-                raise err(line, 1, "the 'Total' keyword", r[0])
-            try:
-                total = parse_points(cell(1))
-            except ValueError:
-                raise err(line, 2, "the total points", cell(1)) from None
-            players[current.name] = current = players[current.name].replace(points=total)
-            state = 4
-    if state != 4 or not lines:
+    _read_rows(st, rows)
+    if st.state != 4 or not st.lines:
         raise FormatError("the file ends early", path=path, line=rows[-1][0] if rows else 1,
                           expected={0: "the event name", 1: "the Rounds line and a player block",
-                                    4: "a player block", 5: f"a result for round {rnd + 1}",
-                                    6: "a total score"}[state])
-    plist = [players[n].replace(entries=table.entries(players[n].number)) for n in order]
+                                    4: "a player block", 5: f"a result for round {st.rnd + 1}",
+                                    6: "a total score"}[st.state])
+    meta = st.meta
+    plist = [st.players[n].replace(entries=st.table.entries(st.players[n].number)) for n in st.order]
     t = Tournament(name=meta.get("name", ""), start_date=meta.get("start_date", ""),
                    end_date=meta.get("end_date", ""),
                    comments=(f"Website: {meta['website']}",) if meta.get("website") else (),
-                   rounds=nrounds, players=tuple(plist))
+                   rounds=st.nrounds, players=tuple(plist))
     warnings = []  # totals that differ from the results: the point system is inferred from them
-    foreign = len(plist) - len(lines)
+    foreign = len(plist) - len(st.lines)
     warnings.append(Warning_(f"{foreign} foreign opponents appear only in their games against ICU"
                              " players; their other rounds are unknown", path=path))
-    return Loaded(t, warnings, lines=lines)
+    return Loaded(t, warnings, lines=st.lines)
