@@ -182,12 +182,9 @@ def _point(k: Kind) -> str:
             Kind.WIN_SHORT: "+", Kind.LOSS_SHORT: "-", Kind.DRAW_SHORT: "-"}.get(k, "-")
 
 
-def dump(t: Tournament, **options) -> Dumped:
-    """Write ``t`` as DSB 2.5 XML; a :class:`MissingDataError` lists every required item missing."""
-    require_consistent(t, "dsb-xml")
-    require_xml_text(t, NAME)
-    refuse_unknown_options(NAME, options, OPTIONS)
-    t = with_iso_dates(t)
+def _rounds_and_games(t: Tournament) -> tuple[int, list[tuple]]:
+    """The number of rounds and the games (byes as games against nobody); raises
+    :class:`MissingDataError` listing every required item missing (the XSD's and ours)."""
     gaps = required_gaps(t)
     rounds = max(t.rounds or 0, t.played_rounds)
     if rounds < 1:
@@ -197,73 +194,111 @@ def dump(t: Tournament, **options) -> Dumped:
         gaps.append("at least one game")
     if gaps:
         raise MissingDataError(NAME, gaps)
-    warnings = dropped(t, NAME, CANNOT_CARRY)
-    E = lambda tag, text=None, parent=None: _el(tag, text, parent)  # noqa: E731
-    root = etree.Element(f"{{{NS}}}DSB_DWZ_TournamentReport", nsmap={None: NS}, version="2.5")
+    return rounds, game_list
+
+
+def _write_header(root, t: Tournament, options: dict) -> None:
+    """``header``: creationDate, sender (option, else the chief arbiter; no header without
+    one), system, fileUUID."""
     sender = options.get("sender") or t.chief_arbiter
-    if sender:
-        h = E("header", parent=root)
-        E("creationDate", _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(), h)
-        E("sender", sender, h)
-        E("system", f"pairchk {__version__}", h)
-        E("fileUUID", str(uuid.uuid4()), h)
-    tn = E("tournament", parent=root)
-    E("tournamentUUID", tournament_uuid(t, options.get("tournament_uuid")), tn)
-    E("label", t.name, tn)
-    E("tournamentType", _tournament_type(t, options.get("type")), tn)
-    E("timecontrol", t.time_control, tn)
-    E("rounds", str(rounds), tn)
-    E("startDate", t.start_date, tn)
-    E("endDate", t.end_date, tn)
-    E("location", t.city, tn)
+    if not sender:
+        return
+    h = _el("header", None, root)
+    _el("creationDate", _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(), h)
+    _el("sender", sender, h)
+    _el("system", f"pairchk {__version__}", h)
+    _el("fileUUID", str(uuid.uuid4()), h)
+
+
+def _write_tournament(root, t: Tournament, rounds: int, options: dict) -> None:
+    """``tournament``: tournamentUUID, label, tournamentType, timecontrol, rounds, dates,
+    location, and url, notes, ageClass when given."""
+    tn = _el("tournament", None, root)
+    _el("tournamentUUID", tournament_uuid(t, options.get("tournament_uuid")), tn)
+    _el("label", t.name, tn)
+    _el("tournamentType", _tournament_type(t, options.get("type")), tn)
+    _el("timecontrol", t.time_control, tn)
+    _el("rounds", str(rounds), tn)
+    _el("startDate", t.start_date, tn)
+    _el("endDate", t.end_date, tn)
+    _el("location", t.city, tn)
     notes = options.get("notes") or "\n".join(t.comments)
     for tag, value in (("url", options.get("url")), ("notes", notes), ("ageClass", options.get("age_class"))):
         if value:
-            E(tag, value, tn)
-    pl = E("players", parent=root)
-    for p in t.players:
-        x = E("player", parent=pl)
-        E("tournamentPlayerNumber", str(p.number), x)
-        if dsb_id(p):
-            E("dsbId", dsb_id(p), x)
-        surname, forename = split_name(p.name)
-        E("surname", surname, x)
-        E("forename", forename, x)
-        E("dobYear", birth_year(p), x)
-        if birth_date(p):
-            E("dobDate", birth_date(p), x)
-        if vkz(p):
-            E("vkz", vkz(p), x)
-        if member_no(p):
-            E("numberClubMember", str(member_no(p)), x)
-        if p.club:
-            E("club", p.club, x)
-        if p.fide_id.strip().isdecimal() and int(p.fide_id) > 0:
-            E("fideId", str(int(p.fide_id)), x)
-        elif p.fide_id.strip():
-            warnings.append(Warning_(f"player {p.number}: FIDE id {p.fide_id!r} is no FIDE number; left out"))
-        if p.rating and 1 <= p.rating <= 5000:
-            E("fideRating", str(p.rating), x)
-        elif p.rating:
-            warnings.append(Warning_(f"player {p.number}: FIDE rating {p.rating} outside 1-5000; left out"))
-        if p.sex in ("m", "w"):
-            E("sex", p.sex, x)
-        elif p.sex:
-            warnings.append(Warning_(f"player {p.number}: sex {p.sex!r} is neither m nor w; left out"))
-    gl = E("games", parent=root)
+            _el(tag, value, tn)
+
+
+def _write_player_ids(x, p: Player, warnings: list[Warning_]) -> None:
+    """``fideId``, ``fideRating``, ``sex`` of a player, each left out (with a warning) when
+    the XSD would refuse it."""
+    if p.fide_id.strip().isdecimal() and int(p.fide_id) > 0:
+        _el("fideId", str(int(p.fide_id)), x)
+    elif p.fide_id.strip():
+        warnings.append(Warning_(f"player {p.number}: FIDE id {p.fide_id!r} is no FIDE number; left out"))
+    if p.rating and 1 <= p.rating <= 5000:
+        _el("fideRating", str(p.rating), x)
+    elif p.rating:
+        warnings.append(Warning_(f"player {p.number}: FIDE rating {p.rating} outside 1-5000; left out"))
+    if p.sex in ("m", "w"):
+        _el("sex", p.sex, x)
+    elif p.sex:
+        warnings.append(Warning_(f"player {p.number}: sex {p.sex!r} is neither m nor w; left out"))
+
+
+def _write_player(pl, p: Player, warnings: list[Warning_]) -> None:
+    """One ``players/player``: number, dsbId, names, birth, vkz, club member number, club, ids."""
+    x = _el("player", None, pl)
+    _el("tournamentPlayerNumber", str(p.number), x)
+    if dsb_id(p):
+        _el("dsbId", dsb_id(p), x)
+    surname, forename = split_name(p.name)
+    _el("surname", surname, x)
+    _el("forename", forename, x)
+    _el("dobYear", birth_year(p), x)
+    if birth_date(p):
+        _el("dobDate", birth_date(p), x)
+    if vkz(p):
+        _el("vkz", vkz(p), x)
+    if member_no(p):
+        _el("numberClubMember", str(member_no(p)), x)
+    if p.club:
+        _el("club", p.club, x)
+    _write_player_ids(x, p, warnings)
+
+
+def _write_games(root, t: Tournament, game_list: list[tuple]) -> None:
+    """``games/game``: round, date, white, black (``noneBlackPlayer`` for a bye), points."""
+    gl = _el("games", None, root)
     dates = round_dates(t)
     for rnd, w, b, pw, pb in game_list:
-        g = E("game", parent=gl)
-        E("round", str(rnd), g)
+        g = _el("game", None, gl)
+        _el("round", str(rnd), g)
         if rnd <= len(dates) and dates[rnd - 1]:
-            E("date", dates[rnd - 1], g)
-        E("tournamentPlayerNumberWhite", str(w), g)
+            _el("date", dates[rnd - 1], g)
+        _el("tournamentPlayerNumberWhite", str(w), g)
         if b is None:
-            E("noneBlackPlayer", "true", g)
+            _el("noneBlackPlayer", "true", g)
         else:
-            E("tournamentPlayerNumberBlack", str(b), g)
-        E("pointWhite", pw, g)
-        E("pointBlack", pb, g)
+            _el("tournamentPlayerNumberBlack", str(b), g)
+        _el("pointWhite", pw, g)
+        _el("pointBlack", pb, g)
+
+
+def dump(t: Tournament, **options) -> Dumped:
+    """Write ``t`` as DSB 2.5 XML; a :class:`MissingDataError` lists every required item missing."""
+    require_consistent(t, "dsb-xml")
+    require_xml_text(t, NAME)
+    refuse_unknown_options(NAME, options, OPTIONS)
+    t = with_iso_dates(t)
+    rounds, game_list = _rounds_and_games(t)
+    warnings = dropped(t, NAME, CANNOT_CARRY)
+    root = etree.Element(f"{{{NS}}}DSB_DWZ_TournamentReport", nsmap={None: NS}, version="2.5")
+    _write_header(root, t, options)
+    _write_tournament(root, t, rounds, options)
+    pl = _el("players", None, root)
+    for p in t.players:
+        _write_player(pl, p, warnings)
+    _write_games(root, t, game_list)
     data = etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
     problems = validate(data)
     if problems:  # data the schema refuses (e.g. a malformed date): say exactly what
