@@ -530,91 +530,137 @@ def _read_rounds(sheet: _Sheet, numbers: set[int], table: EntryTable) -> None:
             table.set(who, rnd, RoundEntry(kind, opp, color if colored else Color.NONE))
 
 
+_SCALAR = {**{label.lower(): field for label, field in _T_SCALAR}, **{field: field for _, field in _T_SCALAR}}
+_LISTS = {label.lower(): field for label, field in _T_LIST}
+_REPEAT = {label.lower(): field for label, field in _T_REPEAT}
+
+
+@dataclasses.dataclass
+class _TRows:
+    """What the Tournament sheet's rows give, gathered row by row (``_read_tournament``)."""
+
+    sheet: _Sheet
+    changes: dict = dataclasses.field(default_factory=dict)  # Tournament fields
+    score: dict = dataclasses.field(default_factory=dict)  # ScoreSystem fields ("Points: <field>")
+    forbidden: list[ForbiddenPair] = dataclasses.field(default_factory=list)
+    declared: list[DeclaredBye] = dataclasses.field(default_factory=list)
+    accel: list[Acceleration] = dataclasses.field(default_factory=list)
+    accel_mp: dict[int, tuple] = dataclasses.field(default_factory=dict)
+    records: dict[str, list] = dataclasses.field(default_factory=lambda: {k: [] for k in (
+        "teams", "lineups", "team_matches", "abnormal_points", "national", "extra")})
+    rep: dict[str, list] = dataclasses.field(default_factory=lambda: {f: [] for _, f in _T_REPEAT})
+
+
+def _row_scalar(st: _TRows, r: int, row: list, label: str, first) -> None:
+    """A scalar row (``_T_SCALAR``): text, a whole number (``_T_INT``), points (``_T_DEC``) or
+    the initial colour (w/b)."""
+    sheet, changes = st.sheet, st.changes
+    name = _SCALAR[label]
+    if name in _T_DEC:
+        changes[name] = _dec(sheet, r, 1, first, row[0])
+    elif name in _T_INT:
+        changes[name] = _int(sheet, r, 1, first, row[0])
+        if name == "rounds" and changes[name] is not None and changes[name] > MAX_ROUND:
+            raise sheet.error(r, 2, f"rounds {changes[name]}",
+                              expected=f"a number of rounds up to {MAX_ROUND}")
+    elif name == "initial_color":
+        changes[name] = {"w": Color.WHITE, "b": Color.BLACK}.get(_text(first).lower()[:1], Color.NONE)
+    else:
+        changes[name] = _text(first)
+
+
+def _row_points(st: _TRows, r: int, row: list, label: str, first) -> None:
+    """``Points: <field>``: one value of the point system."""
+    name = label.split(":", 1)[1].strip()
+    if name not in _SCORE_FIELDS:
+        raise st.sheet.error(r, 1, f"unknown point field {name!r}",
+                             expected=f"Points: one of {', '.join(_SCORE_FIELDS)}")
+    st.score[name] = _dec(st.sheet, r, 1, first, row[0])
+
+
+def _row_forbidden(st: _TRows, r: int, vals: list) -> None:
+    """``Forbidden pair``: players (space-separated), first round, last round."""
+    sheet = st.sheet
+    ids = _ids(sheet, r, 1, _cell(vals, 0))
+    fr = _int(sheet, r, 2, _cell(vals, 1), "first round")
+    lr = _int(sheet, r, 3, _cell(vals, 2), "last round")
+    st.forbidden.append(ForbiddenPair(ids, fr, lr))
+
+
+def _row_declared(st: _TRows, r: int, vals: list) -> None:
+    """``Declared bye``: round, kind F/H/Z, players (space-separated)."""
+    sheet = st.sheet
+    rnd = _int(sheet, r, 1, _cell(vals, 0), "round")
+    kind_text = _text(_cell(vals, 1)).upper()
+    try:
+        kind = ByeKind(kind_text)
+    except ValueError:
+        raise sheet.error(r, 3, f"bye kind {kind_text!r}", expected="F, H or Z") from None
+    st.declared.append(DeclaredBye(rnd or 0, kind, _ids(sheet, r, 3, _cell(vals, 2))))
+
+
+def _row_acceleration(st: _TRows, r: int, label: str, vals: list) -> None:
+    """``Acceleration`` / ``Acceleration (match points)``: player, points of each round."""
+    sheet = st.sheet
+    player = _int(sheet, r, 1, _cell(vals, 0), "player")
+    pts = tuple(_dec(sheet, r, 2 + i, v, "points") or Decimal(0)
+                for i, v in enumerate(vals[1:]) if v is not None and _text(v) != "")
+    if label == "acceleration":
+        st.accel.append(Acceleration(player or 0, pts))
+    else:
+        st.accel_mp[player or 0] = pts
+
+
+def _read_t_row(st: _TRows, r: int, row: list, warnings: list[Warning_]) -> None:
+    """One row of the Tournament sheet: label in column A, value(s) from column B."""
+    label = _text(row[0]).lower()
+    vals = row[1:]
+    first = vals[0] if vals else None
+    if label in _SCALAR:
+        _row_scalar(st, r, row, label, first)
+    elif label in _LISTS:
+        values = [_text(v) for v in vals]
+        while values and not values[-1]:
+            values.pop()
+        st.changes[_LISTS[label]] = tuple(values)
+    elif label in _REPEAT:
+        st.rep[_REPEAT[label]].append("" if first is None else str(first))  # verbatim
+    elif label.startswith("points:"):
+        _row_points(st, r, row, label, first)
+    elif label == "forbidden pair":
+        _row_forbidden(st, r, vals)
+    elif label == "declared bye":
+        _row_declared(st, r, vals)
+    elif label in ("acceleration", "acceleration (match points)"):
+        _row_acceleration(st, r, label, vals)
+    elif label in _RECORDS:
+        _RECORDS[label](st.sheet, r, vals, st.records)
+    elif label not in ("field", "feld"):  # the header row
+        warnings.append(Warning_(f"{st.sheet.title}!A{r}: unknown row {row[0]!r} ignored",
+                                 path=st.sheet.path))
+
+
 def _read_tournament(sheet: _Sheet, warnings: list[Warning_]) -> tuple[Tournament, list, list]:
-    scalar = {label.lower(): field for label, field in _T_SCALAR}
-    scalar.update({field: field for _, field in _T_SCALAR})
-    lists = {label.lower(): field for label, field in _T_LIST}
-    repeat = {label.lower(): field for label, field in _T_REPEAT}
-    changes: dict = {}
-    score: dict = {}
-    forbidden, declared, accel = [], [], []
-    accel_mp: dict[int, tuple] = {}
-    records: dict[str, list] = {k: [] for k in ("teams", "lineups", "team_matches",
-                                                "abnormal_points", "national", "extra")}
-    rep: dict[str, list] = {f: [] for _, f in _T_REPEAT}
+    """The Tournament sheet: the tournament, and the National rating and Player field rows
+    (player, value) for the players read from the Players sheet."""
+    st = _TRows(sheet)
     for r, row in enumerate(sheet.rows[1:], 2):
         if not row or row[0] is None:
             continue
-        label = _text(row[0]).lower()
-        vals = row[1:]
-        first = vals[0] if vals else None
-        if label in scalar:
-            field = scalar[label]
-            if field in _T_DEC:
-                changes[field] = _dec(sheet, r, 1, first, row[0])
-            elif field in _T_INT:
-                changes[field] = _int(sheet, r, 1, first, row[0])
-                if field == "rounds" and changes[field] is not None and changes[field] > MAX_ROUND:
-                    raise sheet.error(r, 2, f"rounds {changes[field]}",
-                                      expected=f"a number of rounds up to {MAX_ROUND}")
-            elif field == "initial_color":
-                changes[field] = {"w": Color.WHITE, "b": Color.BLACK}.get(_text(first).lower()[:1],
-                                                                          Color.NONE)
-            else:
-                changes[field] = _text(first)
-        elif label in lists:
-            values = [_text(v) for v in vals]
-            while values and not values[-1]:
-                values.pop()
-            changes[lists[label]] = tuple(values)
-        elif label in repeat:
-            rep[repeat[label]].append("" if first is None else str(first))  # verbatim
-        elif label.startswith("points:"):
-            name = label.split(":", 1)[1].strip()
-            if name not in _SCORE_FIELDS:
-                raise sheet.error(r, 1, f"unknown point field {name!r}",
-                                  expected=f"Points: one of {', '.join(_SCORE_FIELDS)}")
-            score[name] = _dec(sheet, r, 1, first, row[0])
-        elif label == "forbidden pair":
-            ids = _ids(sheet, r, 1, first)
-            fr = _int(sheet, r, 2, vals[1] if len(vals) > 1 else None, "first round")
-            lr = _int(sheet, r, 3, vals[2] if len(vals) > 2 else None, "last round")
-            forbidden.append(ForbiddenPair(ids, fr, lr))
-        elif label == "declared bye":
-            rnd = _int(sheet, r, 1, first, "round")
-            kind_text = _text(vals[1] if len(vals) > 1 else None).upper()
-            try:
-                kind = ByeKind(kind_text)
-            except ValueError:
-                raise sheet.error(r, 3, f"bye kind {kind_text!r}", expected="F, H or Z") from None
-            declared.append(DeclaredBye(rnd or 0, kind, _ids(sheet, r, 3, vals[2] if len(vals) > 2 else None)))
-        elif label in ("acceleration", "acceleration (match points)"):
-            player = _int(sheet, r, 1, first, "player")
-            pts = tuple(_dec(sheet, r, 2 + i, v, "points") or Decimal(0)
-                        for i, v in enumerate(vals[1:]) if v is not None and _text(v) != "")
-            if label == "acceleration":
-                accel.append(Acceleration(player or 0, pts))
-            else:
-                accel_mp[player or 0] = pts
-        elif label in _RECORDS:
-            _RECORDS[label](sheet, r, vals, records)
-        elif label in ("field", "feld"):
-            continue
-        else:
-            warnings.append(Warning_(f"{sheet.title}!A{r}: unknown row {row[0]!r} ignored",
-                                     path=sheet.path))
-    changes["scoring"] = ScoreSystem(**{k: v for k, v in score.items() if v is not None})
+        _read_t_row(st, r, row, warnings)
+    changes = st.changes
+    changes["scoring"] = ScoreSystem(**{k: v for k, v in st.score.items() if v is not None})
     if "round_dates_iso" not in changes:
         changes["round_dates_iso"] = iso_round_dates(changes.get("round_dates", ()))
-    changes["forbidden_pairs"] = tuple(forbidden)
-    changes["declared_byes"] = tuple(declared)
+    changes["forbidden_pairs"] = tuple(st.forbidden)
+    changes["declared_byes"] = tuple(st.declared)
     changes["acceleration"] = tuple(
-        dataclasses.replace(a, match_points=accel_mp.get(a.player, ())) for a in accel)
+        dataclasses.replace(a, match_points=st.accel_mp.get(a.player, ())) for a in st.accel)
     for key in ("teams", "lineups", "team_matches", "abnormal_points"):
-        changes[key] = tuple(records[key])
-    for field, values in rep.items():
-        changes[field] = tuple(values)
-    return Tournament(**changes), records["national"], records["extra"]
+        changes[key] = tuple(st.records[key])
+    for name, values in st.rep.items():
+        changes[name] = tuple(values)
+    return Tournament(**changes), st.records["national"], st.records["extra"]
 
 
 def _ids(sheet: _Sheet, row: int, col: int, v) -> tuple[int, ...]:
