@@ -29,6 +29,7 @@ loss, 5 double forfeit, 6 forfeit win (without opponent: the EXEMPT bye), 7 zero
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 
@@ -121,6 +122,78 @@ def _papi_date(date: str) -> str:
 # ---------------------------------------------------------------- writing
 
 
+def _variables(t: Tournament, warnings: list[Warning_]) -> dict:
+    """``variables``: name, the pairing-order mark, type, rounds, timeControl, venue, dates
+    (DD/MM/YYYY), arbiter, tiebreak1-3."""
+    variables: dict = {"name": t.name, ORDER_KEY: "players"}
+    for key, value in (("type", t.system_text), ("rounds", str(t.rounds or "")),
+                       ("timeControl", t.time_control), ("venue", t.city),
+                       ("startDate", _papi_date(t.start_date)), ("endDate", _papi_date(t.end_date)),
+                       ("arbiter", t.chief_arbiter)):
+        if value:
+            variables[key] = value
+    for name in ("start_date", "end_date"):
+        value = getattr(t, name)
+        if value and _papi_date(value) == value.strip():
+            warnings.append(Warning_(f"{NAME}: tournament.{name} {value!r} is not an ISO date;"
+                                     " written as found (Papi reads DD/MM/YYYY)"))
+    for i, tb in enumerate(t.tiebreaks[:3], 1):
+        variables[f"tiebreak{i}"] = tb
+    if len(t.tiebreaks) > 3:
+        warnings.append(Warning_(f"{NAME} holds three tie-breaks; {', '.join(t.tiebreaks[3:])} dropped"))
+    return variables
+
+
+def _round_record(t: Tournament, p: Player, rnd: int, e: RoundEntry, index: dict[int, int]) -> dict:
+    """``rounds["<n>"]``: color (B/N/F), opponent (0-based index), result code."""
+    rec: dict = {}
+    if e.kind.has_opponent and e.opponent in index:
+        rec["color"] = _COLOR_OUT.get(e.color, "F")
+        rec["opponent"] = index[e.opponent]
+        result = _RESULT_OUT[e.kind]
+        if e.kind is Kind.FORFEIT_LOSS:
+            other = t.by_number[e.opponent].entry(rnd)
+            if other.kind is Kind.FORFEIT_LOSS and other.opponent == p.number:
+                result = 5  # double forfeit
+        rec["result"] = result
+    elif e.kind is Kind.ABSENT:
+        rec = {"color": "F", "result": 0}  # unpaired, no points: as Sharly-Chess writes it
+    elif e.kind is Kind.FORFEIT_WIN:
+        rec["result"] = 10  # a forfeit win against nobody: 6 would read as EXEMPT (PAB)
+    else:
+        rec["result"] = _RESULT_OUT[e.kind]
+    return rec
+
+
+def _player_record(t: Tournament, p: Player, index: dict[int, int], warnings: list[Warning_]) -> dict:
+    """One ``players[]`` object: names, gender, birthDate, elo, federation, club, fideCode,
+    fideTitle, nrFFE, the Papi keys of ``Player.extra``, rounds."""
+    last, first = split_name(p.name)
+    out: dict = {"lastName": last, "firstName": first}
+    if p.sex:
+        out["gender"] = {"m": "M", "w": "F"}.get(p.sex, p.sex.upper())
+    if p.birth:
+        out["birthDate"] = _papi_date(p.birth)  # DD/MM/YYYY, as Papi requires
+    if p.rating is not None:
+        out["elo"] = p.rating
+    for key, value in (("federation", p.federation), ("club", p.club), ("fideCode", p.fide_id),
+                       ("fideTitle", p.title), ("nrFFE", p.national_id)):
+        if value:
+            out[key] = value
+    for key, value in p.extra:
+        if key in _EXTRA_KEYS:
+            out[key] = _extra_out(value)
+    other = [k for k, _ in p.extra if k not in _EXTRA_KEYS]
+    if other:  # fields of another format (e.g. a DSB PKZ) have no Papi key
+        warnings.append(Warning_(f"{NAME} cannot carry player.extra (format-specific player"
+                                 f" fields): player {p.number} {', '.join(other)} dropped"))
+    rounds = {str(rnd): _round_record(t, p, rnd, e, index)
+              for rnd, e in enumerate(p.entries, 1) if e.kind is not Kind.NOT_PAIRED}
+    if rounds:
+        out["rounds"] = rounds
+    return out
+
+
 def dump(t: Tournament, **_options) -> Dumped:
     """Write ``t`` as Papi-JSON (rounds as the dictionary form of papi-converter 2.0)."""
     require_consistent(t, "papi-json")
@@ -129,67 +202,8 @@ def dump(t: Tournament, **_options) -> Dumped:
     if [p.number for p in t.players] != list(range(1, len(t.players) + 1)):
         warnings.append(Warning_(f"{NAME}: starting numbers are positions in the player list;"
                                  " players renumbered 1..n"))
-    variables: dict = {"name": t.name, ORDER_KEY: "players"}
-    for key, value in (("type", t.system_text), ("rounds", str(t.rounds or "")),
-                       ("timeControl", t.time_control), ("venue", t.city),
-                       ("startDate", _papi_date(t.start_date)), ("endDate", _papi_date(t.end_date)),
-                       ("arbiter", t.chief_arbiter)):
-        if value:
-            variables[key] = value
-    for field in ("start_date", "end_date"):
-        value = getattr(t, field)
-        if value and _papi_date(value) == value.strip():
-            warnings.append(Warning_(f"{NAME}: tournament.{field} {value!r} is not an ISO date;"
-                                     " written as found (Papi reads DD/MM/YYYY)"))
-    for i, tb in enumerate(t.tiebreaks[:3], 1):
-        variables[f"tiebreak{i}"] = tb
-    if len(t.tiebreaks) > 3:
-        warnings.append(Warning_(f"{NAME} holds three tie-breaks; {', '.join(t.tiebreaks[3:])} dropped"))
-    players = []
-    for p in t.players:
-        last, first = split_name(p.name)
-        out: dict = {"lastName": last, "firstName": first}
-        if p.sex:
-            out["gender"] = {"m": "M", "w": "F"}.get(p.sex, p.sex.upper())
-        if p.birth:
-            out["birthDate"] = _papi_date(p.birth)  # DD/MM/YYYY, as Papi requires
-        if p.rating is not None:
-            out["elo"] = p.rating
-        for key, value in (("federation", p.federation), ("club", p.club), ("fideCode", p.fide_id),
-                           ("fideTitle", p.title), ("nrFFE", p.national_id)):
-            if value:
-                out[key] = value
-        for key, value in p.extra:
-            if key in _EXTRA_KEYS:
-                out[key] = _extra_out(value)
-        other = [k for k, _ in p.extra if k not in _EXTRA_KEYS]
-        if other:  # fields of another format (e.g. a DSB PKZ) have no Papi key
-            warnings.append(Warning_(f"{NAME} cannot carry player.extra (format-specific player"
-                                     f" fields): player {p.number} {', '.join(other)} dropped"))
-        rounds: dict = {}
-        for rnd, e in enumerate(p.entries, 1):
-            if e.kind is Kind.NOT_PAIRED:
-                continue
-            rec: dict = {}
-            if e.kind.has_opponent and e.opponent in index:
-                rec["color"] = _COLOR_OUT.get(e.color, "F")
-                rec["opponent"] = index[e.opponent]
-                result = _RESULT_OUT[e.kind]
-                if e.kind is Kind.FORFEIT_LOSS:
-                    other = t.by_number[e.opponent].entry(rnd)
-                    if other.kind is Kind.FORFEIT_LOSS and other.opponent == p.number:
-                        result = 5  # double forfeit
-                rec["result"] = result
-            elif e.kind is Kind.ABSENT:
-                rec = {"color": "F", "result": 0}  # unpaired, no points: as Sharly-Chess writes it
-            elif e.kind is Kind.FORFEIT_WIN:
-                rec["result"] = 10  # a forfeit win against nobody: 6 would read as EXEMPT (PAB)
-            else:
-                rec["result"] = _RESULT_OUT[e.kind]
-            rounds[str(rnd)] = rec
-        if rounds:
-            out["rounds"] = rounds
-        players.append(out)
+    variables = _variables(t, warnings)
+    players = [_player_record(t, p, index, warnings) for p in t.players]
     text = json.dumps({"variables": variables, "players": players}, ensure_ascii=False, indent=2)
     return Dumped((text + "\n").encode("utf-8"), warnings)
 
@@ -205,78 +219,82 @@ def _extra_out(value: str):
 # ---------------------------------------------------------------- reading
 
 
-def load(data: bytes, *, path: str | None = None) -> Loaded:
-    """Read a Papi-JSON file (dictionary or legacy array ``rounds``)."""
-    def fail(where: str, message: str, expected: str, line: int | None = None,
-             col: int | None = None) -> FormatError:
-        return FormatError(f"{where}: {message}" if where else message, path=path, line=line,
-                           column=col, expected=expected,
-                           hint="Papi-JSON has {\"variables\": {...}, \"players\": [...]}")
+def _fail(path: str | None, where: str, message: str, expected: str, line: int | None = None,
+          col: int | None = None) -> FormatError:
+    return FormatError(f"{where}: {message}" if where else message, path=path, line=line,
+                       column=col, expected=expected,
+                       hint="Papi-JSON has {\"variables\": {...}, \"players\": [...]}")
 
-    doc = parse_json(data, path=path, expected="a JSON object",
-                     hint='Papi-JSON has {"variables": {...}, "players": [...]}', parse_float=float)
-    if not isinstance(doc, dict) or not isinstance(doc.get("players"), list):
-        raise fail("$", "no players array", "an object with a \"players\" array")
-    var = doc.get("variables") or {}
-    if not isinstance(var, dict):
-        raise fail("$.variables", "not an object", "a JSON object")
-    warnings: list[Warning_] = []
-    raw = doc["players"]
-    n = len(raw)
+
+def _round_items(pl: dict, where: str, fail) -> list[tuple[str, object]]:
+    """``rounds`` of a player as (round key, record): the dictionary form or the legacy array."""
+    rounds = pl.get("rounds") or {}
+    if isinstance(rounds, list):
+        return [(str(r), v) for r, v in enumerate(rounds, 1)]
+    if isinstance(rounds, dict):
+        return list(rounds.items())
+    raise fail(f"{where}.rounds", f"found {type(rounds).__name__}", "an object or array")
+
+
+def _read_rounds(pl: dict, i: int, n: int, where: str, table: EntryTable, fail) -> None:
+    """The entries of player ``i`` (of ``n``) from its ``rounds``, into ``table``."""
+    for key, rec in _round_items(pl, where, fail):
+        rw = f"{where}.rounds[{key!r}]"
+        if not str(key).isdecimal() or not 1 <= int(key) <= 99:
+            raise fail(rw, f"round {key!r}", "a round number 1..99")
+        if not isinstance(rec, dict):
+            raise fail(rw, f"found {type(rec).__name__}", "an object {color, opponent, result}")
+        entry = _entry(rec, n, i, rw, fail)
+        if entry is not None:
+            table.set(i + 1, int(key), entry)
+
+
+def _read_player(pl: dict, number: int, where: str, fail) -> Player:
+    """One ``players[]`` object (no entries yet): names, gender, fideTitle, elo, federation,
+    fideCode, birthDate, nrFFE, club, and the Papi keys kept in ``Player.extra``."""
+    extra = tuple((k, _extra_in(pl[k])) for k in _EXTRA_KEYS if k in pl and pl[k] is not None)
+    rating = pl.get("elo")
+    if rating is not None and not isinstance(rating, int):
+        if isinstance(rating, str) and rating.strip().isdecimal():
+            rating = int(rating)
+        else:
+            raise fail(f"{where}.elo", f"found {rating!r}", "a whole number")
+    gender = str(pl.get("gender") or "").upper()
+    return Player(
+        number=number,
+        name=join_name(str(pl.get("lastName") or ""), str(pl.get("firstName") or "")),
+        sex={"M": "m", "F": "w"}.get(gender, gender.lower()),
+        title=str(pl.get("fideTitle") or ""),
+        rating=rating or None,
+        federation=str(pl.get("federation") or ""),
+        fide_id=str(pl.get("fideCode") or ""),
+        birth=birth_from_german(str(pl.get("birthDate") or "").replace("/", ".")),
+        national_id=str(pl.get("nrFFE") or ""),
+        club=str(pl.get("club") or ""),
+        extra=extra,
+    )
+
+
+def _read_players(raw: list, fail) -> list[Player]:
+    """``players``, numbered by their place in the array, with their entries."""
     table = EntryTable()
     players = []
     for i, pl in enumerate(raw):
         where = f"$.players[{i}]"
         if not isinstance(pl, dict):
             raise fail(where, f"found {type(pl).__name__}", "a player object")
-        number = i + 1
-        rounds = pl.get("rounds") or {}
-        if isinstance(rounds, list):
-            items = [(str(r), v) for r, v in enumerate(rounds, 1)]
-        elif isinstance(rounds, dict):
-            items = list(rounds.items())
-        else:
-            raise fail(f"{where}.rounds", f"found {type(rounds).__name__}", "an object or array")
-        for key, rec in items:
-            rw = f"{where}.rounds[{key!r}]"
-            if not str(key).isdecimal() or not 1 <= int(key) <= 99:
-                raise fail(rw, f"round {key!r}", "a round number 1..99")
-            if not isinstance(rec, dict):
-                raise fail(rw, f"found {type(rec).__name__}", "an object {color, opponent, result}")
-            entry = _entry(rec, n, i, rw, fail)
-            if entry is not None:
-                table.set(number, int(key), entry)
-        extra = tuple((k, _extra_in(pl[k])) for k in _EXTRA_KEYS if k in pl and pl[k] is not None)
-        rating = pl.get("elo")
-        if rating is not None and not isinstance(rating, int):
-            if isinstance(rating, str) and rating.strip().isdecimal():
-                rating = int(rating)
-            else:
-                raise fail(f"{where}.elo", f"found {rating!r}", "a whole number")
-        gender = str(pl.get("gender") or "").upper()
-        players.append(Player(
-            number=number,
-            name=join_name(str(pl.get("lastName") or ""), str(pl.get("firstName") or "")),
-            sex={"M": "m", "F": "w"}.get(gender, gender.lower()),
-            title=str(pl.get("fideTitle") or ""),
-            rating=rating or None,
-            federation=str(pl.get("federation") or ""),
-            fide_id=str(pl.get("fideCode") or ""),
-            birth=birth_from_german(str(pl.get("birthDate") or "").replace("/", ".")),
-            national_id=str(pl.get("nrFFE") or ""),
-            club=str(pl.get("club") or ""),
-            extra=extra,
-        ))
-    players = [p.replace(entries=table.entries(p.number)) for p in players]
-    if var.get(ORDER_KEY) != "players":  # a file pairchk wrote says its array is the order
-        players = _pairing_order(players)
+        _read_rounds(pl, i, len(raw), where, table, fail)
+        players.append(_read_player(pl, i + 1, where, fail))
+    return [p.replace(entries=table.entries(p.number)) for p in players]
+
+
+def _tournament(var: dict, players: list[Player]) -> Tournament:
+    """The ``variables``: name, venue, startDate/endDate (DD/MM/YYYY), arbiter, timeControl,
+    rounds, type, tiebreak1-3."""
     tiebreaks = tuple(str(var[k]) for k in ("tiebreak1", "tiebreak2", "tiebreak3")
                       if str(var.get(k) or "").strip())
     rounds = str(var.get("rounds") or "").strip()
-    if var.get("pointSystem") not in (None, "", "1", "NON"):
-        warnings.append(Warning_(f"Papi point system {var.get('pointSystem')!r} not interpreted;"
-                                 " points are counted 1/½/0", path=path))
-    t = Tournament(
+    return Tournament(
         name=str(var.get("name") or ""),
         city=str(var.get("venue") or ""),
         start_date=_iso(str(var.get("startDate") or "")),
@@ -288,7 +306,26 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         tiebreaks=tiebreaks,
         players=tuple(players),
     )
-    return Loaded(t, warnings)
+
+
+def load(data: bytes, *, path: str | None = None) -> Loaded:
+    """Read a Papi-JSON file (dictionary or legacy array ``rounds``)."""
+    fail = functools.partial(_fail, path)
+    doc = parse_json(data, path=path, expected="a JSON object",
+                     hint='Papi-JSON has {"variables": {...}, "players": [...]}', parse_float=float)
+    if not isinstance(doc, dict) or not isinstance(doc.get("players"), list):
+        raise fail("$", "no players array", "an object with a \"players\" array")
+    var = doc.get("variables") or {}
+    if not isinstance(var, dict):
+        raise fail("$.variables", "not an object", "a JSON object")
+    warnings: list[Warning_] = []
+    players = _read_players(doc["players"], fail)
+    if var.get(ORDER_KEY) != "players":  # a file pairchk wrote says its array is the order
+        players = _pairing_order(players)
+    if var.get("pointSystem") not in (None, "", "1", "NON"):
+        warnings.append(Warning_(f"Papi point system {var.get('pointSystem')!r} not interpreted;"
+                                 " points are counted 1/½/0", path=path))
+    return Loaded(_tournament(var, players), warnings)
 
 
 def _pairing_order(players: list[Player]) -> list[Player]:
