@@ -160,10 +160,8 @@ def dump(t: Tournament, **options) -> Dumped:
     return Dumped(data, warnings)
 
 
-def load(data: bytes, *, path: str | None = None) -> Loaded:
-    """Read an ELOBASE/DSB text file."""
-    text = data.decode("latin-1")
-    lines = text.splitlines()
+def _read_head(lines: list[str], path: str | None) -> tuple[int, int]:
+    """Line 3, ``MR  <players>  <rounds>  <cycles>``: (players, rounds x cycles)."""
     if len(lines) < 4 or not _HEAD.match(lines[2]):
         raise FormatError("line 3 is not the 'MR  <players>  <rounds>  <cycles>' line", path=path,
                           line=3 if len(lines) >= 3 else len(lines), column=1, expected="MR  n  r  c", hint=_HINT)
@@ -174,6 +172,59 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     n_players, rounds, cycles = (int(x) for x in head.groups())
     rounds *= max(cycles, 1)
     check_round(rounds, "rounds times cycles", path=path, line=3, allow_zero=True)
+    return n_players, rounds
+
+
+def _player_fields(raw: str, ln: int, path: str | None) -> dict:
+    """The Player fields of a player line: ``ttt.rrr name(32) club(32) FED fide-id(10) pkz(10)
+    birth(8) elo(4) dwz(4)  zps(5) mem(4)`` (the DSB ids go to ``Player.extra``)."""
+    if len(raw) < _PREFIX - 1 or raw[4] != ".":
+        raise FormatError("player line too short or without 'nnnn.' number", path=path, line=ln,
+                          column=min(len(raw), 5), expected=f"{_PREFIX} columns of player data", hint=_HINT)
+    try:
+        no = int(raw[0:4])
+    except ValueError:
+        raise FormatError(f"player number {raw[0:4]!r}", path=path, line=ln, column=1,
+                          expected="a number in columns 1-4", hint=_HINT) from None
+
+    def f(a: int, b: int) -> str:
+        return raw[a:b].strip()
+
+    ex = tuple((k, v) for k, v in (("dsb.id", f(91, 101)), ("dsb.vkz", f(122, 127)),
+                                   ("dsb.member", f(128, 132))) if v)
+    rank = f(5, 9)
+    return dict(number=no, rank=int(rank) if rank.isdecimal() else None, name=f(10, 42),
+                club=f(43, 75), federation=f(76, 79), fide_id=f(80, 90), birth=f(102, 110),
+                rating=int(f(111, 115)) if f(111, 115).isdecimal() else None,
+                national_rating=int(f(116, 120)) if f(116, 120).isdecimal() else None, extra=ex)
+
+
+def _round_tokens(raw: str, ln: int, rounds: int, path: str | None) -> tuple[RoundEntry, ...]:
+    """The round tokens after column 133, `` <r><c><opp:3>`` each (``  :  0``: no game)."""
+    toks = raw[_PREFIX:]
+    ents = []
+    for r in range(rounds):
+        tok = toks[6 * r: 6 * r + 6].ljust(6)
+        col = _PREFIX + 6 * r + 1
+        res, c, opp = tok[1], tok[2], tok[3:6].strip()
+        if c == ":" and res == " ":
+            ents.append(NOT_PAIRED)
+            continue
+        if not opp.isdecimal() or c not in "WB:" or res not in "10R+-":
+            raise FormatError(f"round {r + 1}: token {tok!r}", path=path, line=ln, column=col,
+                              expected="' 1W 12', ' RB  3', ' +:  7' or '  :  0'", hint=_HINT)
+        kind = {"1": Kind.WIN, "0": Kind.LOSS, "R": Kind.DRAW, "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS}[res]
+        color = {"W": Color.WHITE, "B": Color.BLACK, ":": Color.NONE}[c]
+        ents.append(RoundEntry(kind, int(opp), color))
+    while ents and ents[-1] is NOT_PAIRED:
+        ents.pop()
+    return tuple(absent_gaps(ents))
+
+
+def _read_players(lines: list[str], rounds: int, path: str | None
+                  ) -> tuple[list[dict], dict[int, tuple], dict[int, int], int]:
+    """The player lines from line 5 to ``###``: fields, entries and line of each player, and
+    the index of the ``###`` line."""
     players, entries, line_of = [], {}, {}
     i = 4
     while i < len(lines) and lines[i].strip() != "###":
@@ -182,47 +233,17 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         i += 1
         if not raw.strip():
             continue
-        if len(raw) < _PREFIX - 1 or raw[4] != ".":
-            raise FormatError("player line too short or without 'nnnn.' number", path=path, line=ln,
-                              column=min(len(raw), 5), expected=f"{_PREFIX} columns of player data", hint=_HINT)
-        try:
-            no = int(raw[0:4])
-        except ValueError:
-            raise FormatError(f"player number {raw[0:4]!r}", path=path, line=ln, column=1,
-                              expected="a number in columns 1-4", hint=_HINT) from None
-        f = lambda a, b: raw[a:b].strip()  # noqa: E731
-        ex = tuple((k, v) for k, v in (("dsb.id", f(91, 101)), ("dsb.vkz", f(122, 127)),
-                                       ("dsb.member", f(128, 132))) if v)
-        rank = f(5, 9)
-        players.append(dict(number=no, rank=int(rank) if rank.isdecimal() else None, name=f(10, 42),
-                            club=f(43, 75), federation=f(76, 79), fide_id=f(80, 90), birth=f(102, 110),
-                            rating=int(f(111, 115)) if f(111, 115).isdecimal() else None,
-                            national_rating=int(f(116, 120)) if f(116, 120).isdecimal() else None, extra=ex))
-        toks = raw[_PREFIX:]
-        ents = []
-        for r in range(rounds):
-            tok = toks[6 * r: 6 * r + 6].ljust(6)
-            col = _PREFIX + 6 * r + 1
-            res, c, opp = tok[1], tok[2], tok[3:6].strip()
-            if c == ":" and res == " ":
-                ents.append(NOT_PAIRED)
-                continue
-            if not opp.isdecimal() or c not in "WB:" or res not in "10R+-":
-                raise FormatError(f"round {r + 1}: token {tok!r}", path=path, line=ln, column=col,
-                                  expected="' 1W 12', ' RB  3', ' +:  7' or '  :  0'", hint=_HINT)
-            kind = {"1": Kind.WIN, "0": Kind.LOSS, "R": Kind.DRAW, "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS}[res]
-            color = {"W": Color.WHITE, "B": Color.BLACK, ":": Color.NONE}[c]
-            ents.append(RoundEntry(kind, int(opp), color))
-        while ents and ents[-1] is NOT_PAIRED:
-            ents.pop()
-        entries[no] = tuple(absent_gaps(ents))
+        fields = _player_fields(raw, ln, path)
+        players.append(fields)
+        no = fields["number"]
+        entries[no] = _round_tokens(raw, ln, rounds, path)
         line_of[no] = ln
-    footer = {}
-    for raw in lines[i + 1:]:
-        footer.update(_footer_fields(raw))
-    warnings = []
-    if len(players) != n_players:
-        warnings.append(Warning_(f"line 3 declares {n_players} players, the file lists {len(players)}", path=path, line=3))
+    return players, entries, line_of, i
+
+
+def _check_opponents(players: list[dict], entries: dict[int, tuple], line_of: dict[int, int],
+                     path: str | None) -> None:
+    """Every opponent named is a player of the file."""
     known = {p["number"] for p in players}
     for no, ents in entries.items():
         for r, e in enumerate(ents, 1):
@@ -231,14 +252,30 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
                                   line=line_of[no], column=_PREFIX + 6 * (r - 1) + 1,
                                   expected="a player number of the file", hint=_HINT)
 
-    def iso(d: str) -> str:
-        m = re.match(r"^(\d{2})\.(\d{2})\.(\d{4})$", d)
-        return f"{m[3]}-{m[2]}-{m[1]}" if m else d
 
+def _iso(d: str) -> str:
+    """``DD.MM.YYYY`` -> ISO; anything else as found."""
+    m = re.match(r"^(\d{2})\.(\d{2})\.(\d{4})$", d)
+    return f"{m[3]}-{m[2]}-{m[1]}" if m else d
+
+
+def load(data: bytes, *, path: str | None = None) -> Loaded:
+    """Read an ELOBASE/DSB text file."""
+    text = data.decode("latin-1")
+    lines = text.splitlines()
+    n_players, rounds = _read_head(lines, path)
+    players, entries, line_of, i = _read_players(lines, rounds, path)
+    footer = {}
+    for raw in lines[i + 1:]:
+        footer.update(_footer_fields(raw))
+    warnings = []
+    if len(players) != n_players:
+        warnings.append(Warning_(f"line 3 declares {n_players} players, the file lists {len(players)}", path=path, line=3))
+    _check_opponents(players, entries, line_of, path)
     t = Tournament(
         name=footer.get("Name") or lines[0].strip(), city=footer.get("Ort", ""),
-        federation=footer.get("FIDE-Land", ""), start_date=iso(footer.get("Datum(S)", "")),
-        end_date=iso(footer.get("Datum(E)", "")),
+        federation=footer.get("FIDE-Land", ""), start_date=_iso(footer.get("Datum(S)", "")),
+        end_date=_iso(footer.get("Datum(E)", "")),
         time_control=" / ".join(x for x in (footer.get(f"Züge({k})", "") for k in (1, 2, 3)) if x),
         chief_arbiter=footer.get("Schiedsrichter") or footer.get("Turnierleitung", ""), rounds=rounds,
         players=tuple(Player(entries=entries[p["number"]], **p) for p in sorted(players, key=lambda d: d["number"])))
