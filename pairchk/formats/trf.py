@@ -165,6 +165,62 @@ def _dec(text: str, path, lineno, col, what, ctx: _Ctx | None = None, code: str 
     return d
 
 
+def _block_color(color_c: str, rnd: int, lineno: int, col: int, ctx: _Ctx) -> Color:
+    """The colour column of a round block: ``w``/``b``, ``-`` or blank (none)."""
+    if color_c in "wW":
+        return Color.WHITE
+    if color_c in "bB":
+        return Color.BLACK
+    if color_c in "- ":
+        return Color.NONE
+    ctx.bad(f"round {rnd}: bad colour {color_c!r}", lineno, col, "w, b or -", code="bad-colour")
+    return Color.NONE
+
+
+def _round_block(block: str, rnd: int, pos: int, lineno: int, ctx: _Ctx) -> RoundEntry:
+    """A non-blank 001 round block starting at 0-based ``pos``: opponent (4), colour, result code."""
+    opp_s, color_c, code = block[0:4].strip(), block[5], block[7]
+    opp = None
+    if opp_s:
+        if not opp_s.isdecimal():
+            ctx.bad(f"round {rnd}: bad opponent {opp_s!r}", lineno, pos + 1,
+                    "a starting rank or 0000", code="bad-opponent")
+        else:
+            opp = int(opp_s) or None
+    color = _block_color(color_c, rnd, lineno, pos + 6, ctx)
+    if code == " " and opp is not None:
+        # paired with a colour but no result yet (TRF26 event in progress)
+        return RoundEntry(Kind.PENDING, opp, color)
+    try:
+        kind = kind_from_code(code)
+    except ValueError:
+        ctx.bad(f"round {rnd}: unknown result code {code!r}", lineno, pos + 8,
+                "one of 1 = 0 + - W D L H F U Z or blank",
+                "TRF result codes are listed in docs/formats.md 1.4", code="bad-result-code")
+        kind = Kind.ABSENT
+    return RoundEntry(kind, opp, color)
+
+
+def _round_blocks(line: str, lineno: int, ctx: _Ctx) -> tuple[RoundEntry, ...]:
+    """The round blocks of a 001 line (cols 92-99, then every 10): a blank block is absent;
+    trailing entirely blank blocks carry no information (a written "0000 -  " does: absent)."""
+    entries: list[RoundEntry] = []
+    blank_tail = 0  # entirely blank blocks at the end so far
+    pos = 91
+    while pos < len(line):
+        block = line[pos : pos + 8].ljust(8)
+        if not block.strip():
+            entries.append(RoundEntry(Kind.ABSENT))
+            blank_tail += 1
+        else:
+            blank_tail = 0
+            entries.append(_round_block(block, len(entries) + 1, pos, lineno, ctx))
+        pos += 10
+    if blank_tail:
+        del entries[-blank_tail:]
+    return tuple(entries)
+
+
 def parse_player(line: str, path: str | None, lineno: int, ctx: _Ctx | None = None) -> Player:
     """Parse one ``001`` player record (raises :class:`FormatError` unless ``ctx`` is lenient)."""
     ctx = ctx or _Ctx(path, True)
@@ -177,51 +233,6 @@ def parse_player(line: str, path: str | None, lineno: int, ctx: _Ctx | None = No
         raise FormatError(f"player record of {len(line)} characters ({(len(line) - 91) // 10} rounds)",
                           path=path, line=lineno, column=92 + 10 * MAX_ROUNDS,
                           expected=f"at most {MAX_ROUNDS} rounds", hint="is this really a TRF file?")
-    entries: list[RoundEntry] = []
-    blank_tail = 0  # entirely blank blocks at the end so far
-    pos = 91
-    while pos < len(line):
-        rnd = len(entries) + 1
-        block = line[pos : pos + 8].ljust(8)
-        pos += 10
-        if not block.strip():
-            entries.append(RoundEntry(Kind.ABSENT))
-            blank_tail += 1
-            continue
-        blank_tail = 0
-        opp_s, color_c, code = block[0:4].strip(), block[5], block[7]
-        opp = None
-        if opp_s:
-            if not opp_s.isdecimal():
-                ctx.bad(f"round {rnd}: bad opponent {opp_s!r}", lineno, pos - 9,
-                        "a starting rank or 0000", code="bad-opponent")
-            else:
-                opp = int(opp_s) or None
-        if color_c in "wW":
-            color = Color.WHITE
-        elif color_c in "bB":
-            color = Color.BLACK
-        elif color_c in "- ":
-            color = Color.NONE
-        else:
-            ctx.bad(f"round {rnd}: bad colour {color_c!r}", lineno, pos - 4, "w, b or -",
-                    code="bad-colour")
-            color = Color.NONE
-        if code == " " and opp is not None:
-            # paired with a colour but no result yet (TRF26 event in progress)
-            entries.append(RoundEntry(Kind.PENDING, opp, color))
-            continue
-        try:
-            kind = kind_from_code(code)
-        except ValueError:
-            ctx.bad(f"round {rnd}: unknown result code {code!r}", lineno, pos - 2,
-                    "one of 1 = 0 + - W D L H F U Z or blank",
-                    "TRF result codes are listed in docs/formats.md 1.4", code="bad-result-code")
-            kind = Kind.ABSENT
-        entries.append(RoundEntry(kind, opp, color))
-    # trailing entirely blank blocks carry no information (a written "0000 -  " does: absent)
-    if blank_tail:
-        del entries[-blank_tail:]
     return Player(
         number=number,
         sex=line[9:10].strip(),
@@ -233,7 +244,7 @@ def parse_player(line: str, path: str | None, lineno: int, ctx: _Ctx | None = No
         birth=line[69:79].strip(),
         points=points,
         rank=rank,
-        entries=tuple(entries),
+        entries=_round_blocks(line, lineno, ctx),
     )
 
 
