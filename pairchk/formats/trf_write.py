@@ -556,6 +556,36 @@ def _insert_at(tagged: list[tuple[str, str]], tag: str) -> int:
     return at
 
 
+def _laid_out(queues: dict[str, list[str]], layout: list[str]) -> list[str]:
+    """The lines in the order (and with the blank lines) of the file read; what the layout has
+    no place for goes where it belongs in the canonical order."""
+    tagged: list[tuple[str, str]] = []
+    for tag in layout:
+        if tag == "":
+            tagged.append(("", ""))
+        elif queues.get(tag):
+            tagged.append((tag, queues[tag].pop(0)))
+    trailing = bool(tagged) and tagged[-1] == ("", "") and layout[-1] == ""
+    if trailing:
+        tagged.pop()
+    for tag in _CANONICAL:
+        for line in queues.get(tag, ()):
+            at = _insert_at(tagged, tag)
+            tagged.insert(at, (tag, line))
+    out = [line for _, line in tagged]
+    if trailing:
+        out.append("")
+    return out
+
+
+def _check_numbers(t: Tournament) -> None:
+    """Refuse starting numbers (of players and opponents) that do not fit columns 5-8."""
+    too_big = [p.number for p in t.players if not 0 < p.number <= 9999] + [
+        e.opponent for p in t.players for e in p.entries if e.opponent is not None and not 0 < e.opponent <= 9999]
+    if too_big:
+        raise PairchkError(f"starting number {too_big[0]} does not fit TRF columns 5-8 (1 to 9999)")
+
+
 def dump(t: Tournament, *, version: str = "trf", newline: str = "\n", layout: list[str] | None = None,
          style: dict | None = None, bom: bool = False, encoding: str = "utf-8",
          **unknown) -> Dumped:
@@ -573,30 +603,11 @@ def dump(t: Tournament, *, version: str = "trf", newline: str = "\n", layout: li
         warn(f"option {k!r} is not used by the TRF writer; ignored")
     if newline not in ("\n", "\r", "\r\n"):
         raise ValueError(f"newline must be LF, CR or CRLF, not {newline!r}")
-    too_big = [p.number for p in t.players if not 0 < p.number <= 9999] + [
-        e.opponent for p in t.players for e in p.entries if e.opponent is not None and not 0 < e.opponent <= 9999]
-    if too_big:
-        raise PairchkError(f"starting number {too_big[0]} does not fit TRF columns 5-8 (1 to 9999)")
+    _check_numbers(t)
     groups = render(t, version, style, warn)
     queues = {tag: list(lines) for tag, lines in groups.items()}
-    out: list[str] = []
     if layout:
-        tagged: list[tuple[str, str]] = []
-        for tag in layout:
-            if tag == "":
-                tagged.append(("", ""))
-            elif queues.get(tag):
-                tagged.append((tag, queues[tag].pop(0)))
-        trailing = bool(tagged) and tagged[-1] == ("", "") and layout[-1] == ""
-        if trailing:
-            tagged.pop()
-        for tag in _CANONICAL:  # what the layout has no place for goes where it belongs
-            for line in queues.get(tag, ()):
-                at = _insert_at(tagged, tag)
-                tagged.insert(at, (tag, line))
-        out = [line for _, line in tagged]
-        if trailing:
-            out.append("")
+        out = _laid_out(queues, layout)
     else:
         out = [line for tag in _CANONICAL for line in queues.get(tag, ())]
         out.append("")
