@@ -319,11 +319,18 @@ _KIND_OF = {"1": Kind.WIN, "0.5": Kind.DRAW, "0": Kind.LOSS, "+": Kind.FORFEIT_W
 _BYE_OF = {v: k for k, v in _BYE_POINT.items()}
 
 
-def load(data: bytes, *, path: str | None = None) -> Loaded:
-    """Read a DSB 2.5 document (validated against the XSD; problems are located errors)."""
-    root = parse(data, path=path)
-    q = f"{{{NS}}}"
-    if root.tag != f"{q}DSB_DWZ_TournamentReport":
+_Q = f"{{{NS}}}"
+
+
+def _txt(el, tag: str) -> str:
+    """The stripped text of child ``tag`` of ``el`` ("" when missing)."""
+    return (el.findtext(f"{_Q}{tag}") or "").strip()
+
+
+def _check_document(root, data: bytes, path: str | None) -> None:
+    """The root is ``DSB_DWZ_TournamentReport`` and the document validates (first problem
+    located, up to five more named in the hint)."""
+    if root.tag != f"{_Q}DSB_DWZ_TournamentReport":
         raise FormatError(f"root element is {root.tag}", path=path, line=root.sourceline,
                           expected="<DSB_DWZ_TournamentReport>", hint=_HINT)
     problems = validate(data)
@@ -333,30 +340,40 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         raise FormatError(f"not a valid DSB 2.5 document: {first.split(': ', 1)[-1]}", path=path, line=line,
                           expected="a document valid against DSB_DWZ_Tounament_2_5_1.xsd",
                           hint=f"{len(problems) - 1} more: " + "; ".join(problems[1:6]) if len(problems) > 1 else None)
-    tn = root.find(f"{q}tournament")
-    txt = lambda el, tag: (el.findtext(f"{q}{tag}") or "").strip()  # noqa: E731
+
+
+def _read_players(root, path: str | None) -> tuple[dict[int, dict], dict[int, int]]:
+    """``players/player``: Player fields by tournamentPlayerNumber (names, dobDate or dobYear,
+    club, fideId, fideRating, sex; dsbId, vkz, numberClubMember in ``extra``), and source lines."""
     players, lines = {}, {}
-    for p in root.iterfind(f"{q}players/{q}player"):
-        n = check_number(int(txt(p, "tournamentPlayerNumber")), "tournamentPlayerNumber", path=path,
+    for p in root.iterfind(f"{_Q}players/{_Q}player"):
+        n = check_number(int(_txt(p, "tournamentPlayerNumber")), "tournamentPlayerNumber", path=path,
                          line=p.sourceline)
-        sur, fore = txt(p, "surname"), txt(p, "forename")
+        sur, fore = _txt(p, "surname"), _txt(p, "forename")
         name = sur if fore == sur or not fore else f"{sur}, {fore}"
-        dob = txt(p, "dobDate")
-        ex = tuple((k, v) for k, v in (("dsb.id", txt(p, "dsbId")), ("dsb.vkz", txt(p, "vkz")),
-                                       ("dsb.member", txt(p, "numberClubMember"))) if v)
-        players[n] = dict(number=n, name=name, birth=dob.replace("-", "/") if dob else txt(p, "dobYear"),
-                          club=txt(p, "club"), fide_id=txt(p, "fideId"),
-                          rating=int(txt(p, "fideRating")) if txt(p, "fideRating") else None,
-                          sex=txt(p, "sex"), extra=ex)
+        dob = _txt(p, "dobDate")
+        ex = tuple((k, v) for k, v in (("dsb.id", _txt(p, "dsbId")), ("dsb.vkz", _txt(p, "vkz")),
+                                       ("dsb.member", _txt(p, "numberClubMember"))) if v)
+        players[n] = dict(number=n, name=name, birth=dob.replace("-", "/") if dob else _txt(p, "dobYear"),
+                          club=_txt(p, "club"), fide_id=_txt(p, "fideId"),
+                          rating=int(_txt(p, "fideRating")) if _txt(p, "fideRating") else None,
+                          sex=_txt(p, "sex"), extra=ex)
         lines[n] = p.sourceline
+    return players, lines
+
+
+def _read_games(root, players: dict[int, dict], path: str | None
+                ) -> tuple[dict[int, dict[int, RoundEntry]], dict[int, str]]:
+    """``games/game``: each player's entries by round (a game without a black player is a
+    bye), and the first date given for each round."""
     entries: dict[int, dict[int, RoundEntry]] = {n: {} for n in players}
     dates: dict[int, str] = {}
-    for g in root.iterfind(f"{q}games/{q}game"):
-        r = check_round(int(txt(g, "round")), "game round", path=path, line=g.sourceline)
-        if txt(g, "date"):
-            dates.setdefault(r, txt(g, "date"))
-        w, b = txt(g, "tournamentPlayerNumberWhite"), txt(g, "tournamentPlayerNumberBlack")
-        pw, pb = txt(g, "pointWhite"), txt(g, "pointBlack")
+    for g in root.iterfind(f"{_Q}games/{_Q}game"):
+        r = check_round(int(_txt(g, "round")), "game round", path=path, line=g.sourceline)
+        if _txt(g, "date"):
+            dates.setdefault(r, _txt(g, "date"))
+        w, b = _txt(g, "tournamentPlayerNumberWhite"), _txt(g, "tournamentPlayerNumberBlack")
+        pw, pb = _txt(g, "pointWhite"), _txt(g, "pointBlack")
         if w and b:
             entries[int(w)][r] = RoundEntry(_KIND_OF[pw], int(b), Color.WHITE)
             entries[int(b)][r] = RoundEntry(_KIND_OF[pb], int(w), Color.BLACK)
@@ -364,16 +381,24 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
             entries[int(w)][r] = RoundEntry(_BYE_OF[pw])
         elif b:
             entries[int(b)][r] = RoundEntry(_BYE_OF[pb])
-    rounds = check_round(int(txt(tn, "rounds")), "rounds", path=path, line=tn.sourceline, allow_zero=True)
-    plist = []
-    for n in sorted(players):
-        ents = round_entries(entries[n], rounds)
-        plist.append(Player(entries=tuple(absent_gaps(ents)), **players[n]))
+    return entries, dates
+
+
+def load(data: bytes, *, path: str | None = None) -> Loaded:
+    """Read a DSB 2.5 document (validated against the XSD; problems are located errors)."""
+    root = parse(data, path=path)
+    _check_document(root, data, path)
+    tn = root.find(f"{_Q}tournament")
+    players, lines = _read_players(root, path)
+    entries, dates = _read_games(root, players, path)
+    rounds = check_round(int(_txt(tn, "rounds")), "rounds", path=path, line=tn.sourceline, allow_zero=True)
+    plist = [Player(entries=tuple(absent_gaps(round_entries(entries[n], rounds))), **players[n])
+             for n in sorted(players)]
     iso_dates = tuple(dates.get(r, "") for r in range(1, max(dates, default=0) + 1))
     t = Tournament(
-        name=txt(tn, "label"), city=txt(tn, "location"), time_control=txt(tn, "timecontrol"),
-        rounds=rounds, start_date=txt(tn, "startDate"), end_date=txt(tn, "endDate"),
-        round_dates_iso=iso_dates, comments=_notes(tn.findtext(f"{q}notes")),
+        name=_txt(tn, "label"), city=_txt(tn, "location"), time_control=_txt(tn, "timecontrol"),
+        rounds=rounds, start_date=_txt(tn, "startDate"), end_date=_txt(tn, "endDate"),
+        round_dates_iso=iso_dates, comments=_notes(tn.findtext(f"{_Q}notes")),
         players=tuple(plist))
-    meta = {"tournament_uuid": txt(tn, "tournamentUUID"), "type": txt(tn, "tournamentType")}
+    meta = {"tournament_uuid": _txt(tn, "tournamentUUID"), "type": _txt(tn, "tournamentType")}
     return Loaded(t, [], lines=lines, meta=meta)
