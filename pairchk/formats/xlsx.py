@@ -392,8 +392,9 @@ def _find(wb, key: str):
     return None
 
 
-def load(data: bytes, *, path: str | None = None) -> Loaded:
-    """Read a workbook written by :func:`dump` (or edited by hand)."""
+def _open_workbook(data: bytes, path: str | None):
+    """The openpyxl workbook (read-only) of ``data``; an old .xls, a damaged zip package or a
+    damaged workbook is a located error."""
     from openpyxl import load_workbook
 
     if data.startswith(_OLE2):
@@ -408,32 +409,40 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
                           hint="the file may be truncated; save it again from the spreadsheet program"
                           ) from None
     try:
-        wb = load_workbook(io.BytesIO(data), data_only=True, read_only=True)
+        return load_workbook(io.BytesIO(data), data_only=True, read_only=True)
     except _OPENPYXL_ERRORS as exc:
         raise FormatError(f"not a readable .xlsx workbook ({type(exc).__name__}: {exc})", path=path,
                           expected="an Excel 2007+ workbook",
                           hint="the workbook is damaged; open and save it again in a spreadsheet program"
                           ) from None
-    warnings: list[Warning_] = []
-    try:
-        ws = _find(wb, "players")
-        if ws is None:
-            raise FormatError("no 'Players' sheet", path=path,
-                              expected="sheets Tournament, Players, Rounds",
-                              hint=f"sheets found: {', '.join(wb.sheetnames)}")
-        players, lines = _read_players(_Sheet(ws, path))
-        ws = _find(wb, "rounds")
-        table = EntryTable()
-        if ws is not None:
-            _read_rounds(_Sheet(ws, path), {p.number for p in players}, table)
-        ws = _find(wb, "tournament")
-        national, extra = [], []
-        if ws is not None:
-            t, national, extra = _read_tournament(_Sheet(ws, path), warnings)
-        else:
-            t = Tournament()
-    finally:
-        wb.close()
+
+
+def _read_sheets(wb, path: str | None, warnings: list[Warning_]):
+    """The Players sheet (required), the Rounds sheet into an entry table, the Tournament sheet:
+    (players, lines, table, tournament, national rating rows, player field rows)."""
+    ws = _find(wb, "players")
+    if ws is None:
+        raise FormatError("no 'Players' sheet", path=path,
+                          expected="sheets Tournament, Players, Rounds",
+                          hint=f"sheets found: {', '.join(wb.sheetnames)}")
+    players, lines = _read_players(_Sheet(ws, path))
+    ws = _find(wb, "rounds")
+    table = EntryTable()
+    if ws is not None:
+        _read_rounds(_Sheet(ws, path), {p.number for p in players}, table)
+    ws = _find(wb, "tournament")
+    national, extra = [], []
+    if ws is not None:
+        t, national, extra = _read_tournament(_Sheet(ws, path), warnings)
+    else:
+        t = Tournament()
+    return players, lines, table, t, national, extra
+
+
+def _by_player(players: list[Player], national: list, extra: list, path: str | None
+               ) -> tuple[dict[int, list], dict[int, list]]:
+    """The National rating and Player field rows of the Tournament sheet by player; each must
+    name a player of the Players sheet."""
     by_number = {p.number: p for p in players}
     nat: dict[int, list] = {}
     ext: dict[int, list] = {}
@@ -444,6 +453,18 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
                                   " the Players sheet", path=path,
                                   expected="a starting number from the Players sheet")
             target.setdefault(number, []).append(value)
+    return nat, ext
+
+
+def load(data: bytes, *, path: str | None = None) -> Loaded:
+    """Read a workbook written by :func:`dump` (or edited by hand)."""
+    wb = _open_workbook(data, path)
+    warnings: list[Warning_] = []
+    try:
+        players, lines, table, t, national, extra = _read_sheets(wb, path, warnings)
+    finally:
+        wb.close()
+    nat, ext = _by_player(players, national, extra, path)
     players = [p.replace(entries=table.entries(p.number),
                          national_ratings=tuple(nat.get(p.number, ())),
                          extra=tuple(ext.get(p.number, ()))) for p in players]
