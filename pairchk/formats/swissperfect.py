@@ -58,9 +58,9 @@ def detect(data: bytes) -> bool:
             and all(c.lower() in _COLUMNS or c.isdecimal() for c in cells if c))
 
 
-def load(data: bytes, *, path: str | None = None) -> Loaded:
-    """Read a SwissPerfect tab-separated export."""
-    text = decode_text(data)
+def _columns(text: str, path: str | None) -> tuple[int, list[str], dict[int, str | int]]:
+    """The header line (``No<TAB>Name...``): its line number, its cells, and the meaning of
+    each column read (a model field, or a round number)."""
     found = _header(text)
     if not found or found[1][:2] != ["No", "Name"]:
         raise FormatError("no SwissPerfect header", path=path, line=found[0] if found else 1,
@@ -77,43 +77,48 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     if rounds != list(range(1, len(rounds) + 1)):
         raise FormatError(f"round columns {rounds}", path=path, line=hline,
                           expected="round columns 1, 2, ... without gaps")
-    players: list[Player] = []
-    lines: dict[int, int] = {}
-    warnings: list[Warning_] = []
-    for lineno, line in enumerate(text.splitlines(), 1):
-        if lineno <= hline or not line.strip():
-            continue
-        row = line.split("\t")
-        values: dict = {}
-        entries: list[RoundEntry] = []
-        for i, key in columns.items():
-            cell = row[i].strip() if i < len(row) else ""
-            col = sum(len(x) + 1 for x in row[:i]) + 1
-            if isinstance(key, int):
-                entries.append(_cell(cell, path, lineno, col, key))
-            elif key in ("number", "rating", "national_rating"):
-                if cell and not cell.isdecimal():
-                    raise FormatError(f"{cells[i]} {cell!r} is not a whole number", path=path,
-                                      line=lineno, column=col, expected="a whole number")
-                values[key] = int(cell) if cell else None
-            elif key == "points":
-                try:
-                    values[key] = parse_points(cell) if cell else None
-                except ValueError:
-                    raise FormatError(f"total {cell!r} is not a number", path=path, line=lineno,
-                                      column=col, expected="a number such as 4.5") from None
-            else:
-                values[key] = cell
-        if values.get("number") is None:
-            raise FormatError("no player number", path=path, line=lineno, column=1,
-                              expected="a whole number in column 'No'")
-        while entries and entries[-1].kind is Kind.NOT_PAIRED:
-            entries.pop()
-        if values["number"] in lines:
-            raise FormatError(f"player number {values['number']} appears twice", path=path,
-                              line=lineno, column=1, expected="unique numbers")
-        lines[values["number"]] = lineno
-        players.append(Player(entries=tuple(entries), **values))
+    return hline, cells, columns
+
+
+def _value(key: str, cell: str, label: str, path: str | None, lineno: int, col: int):
+    """A player cell: a whole number (No, ratings), the total, or text."""
+    if key in ("number", "rating", "national_rating"):
+        if cell and not cell.isdecimal():
+            raise FormatError(f"{label} {cell!r} is not a whole number", path=path,
+                              line=lineno, column=col, expected="a whole number")
+        return int(cell) if cell else None
+    if key == "points":
+        try:
+            return parse_points(cell) if cell else None
+        except ValueError:
+            raise FormatError(f"total {cell!r} is not a number", path=path, line=lineno,
+                              column=col, expected="a number such as 4.5") from None
+    return cell
+
+
+def _player_row(line: str, lineno: int, cells: list[str], columns: dict[int, str | int],
+                path: str | None) -> Player:
+    """One player line: the fields of its columns and a round entry per round column."""
+    row = line.split("\t")
+    values: dict = {}
+    entries: list[RoundEntry] = []
+    for i, key in columns.items():
+        cell = row[i].strip() if i < len(row) else ""
+        col = sum(len(x) + 1 for x in row[:i]) + 1
+        if isinstance(key, int):
+            entries.append(_cell(cell, path, lineno, col, key))
+        else:
+            values[key] = _value(key, cell, cells[i], path, lineno, col)
+    if values.get("number") is None:
+        raise FormatError("no player number", path=path, line=lineno, column=1,
+                          expected="a whole number in column 'No'")
+    while entries and entries[-1].kind is Kind.NOT_PAIRED:
+        entries.pop()
+    return Player(entries=tuple(entries), **values)
+
+
+def _check_opponents(players: list[Player], lines: dict[int, int], path: str | None) -> None:
+    """Every opponent named is a player of the file."""
     numbers = set(lines)
     for p in players:
         for r, e in enumerate(p.entries, 1):
@@ -121,10 +126,29 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
                 raise FormatError(f"player {p.number} round {r}: opponent {e.opponent} not in the list",
                                   path=path, line=lines[p.number],
                                   expected="the number of a player in this file")
+
+
+def load(data: bytes, *, path: str | None = None) -> Loaded:
+    """Read a SwissPerfect tab-separated export."""
+    text = decode_text(data)
+    hline, cells, columns = _columns(text, path)
+    players: list[Player] = []
+    lines: dict[int, int] = {}
+    for lineno, line in enumerate(text.splitlines(), 1):
+        if lineno <= hline or not line.strip():
+            continue
+        p = _player_row(line, lineno, cells, columns, path)
+        if p.number in lines:
+            raise FormatError(f"player number {p.number} appears twice", path=path,
+                              line=lineno, column=1, expected="unique numbers")
+        lines[p.number] = lineno
+        players.append(p)
+    _check_opponents(players, lines, path)
     players.sort(key=lambda p: p.number)
-    t = Tournament(rounds=len(rounds) or None, players=tuple(players))
-    warnings.append(Warning_("SwissPerfect exports carry no colours; games are read without"
-                             " colours", path=path))
+    rounds = sum(1 for v in columns.values() if isinstance(v, int))
+    t = Tournament(rounds=rounds or None, players=tuple(players))
+    warnings = [Warning_("SwissPerfect exports carry no colours; games are read without"
+                         " colours", path=path)]
     return Loaded(t, warnings, lines=lines)
 
 
