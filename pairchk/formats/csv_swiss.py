@@ -30,6 +30,7 @@ import dataclasses
 import io
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 
 from ..errors import FormatError, Warning_
 from ..model import Color, Kind, Player, RoundEntry, ScoreSystem, Status, Tournament
@@ -184,64 +185,81 @@ def _round_header(header: str) -> tuple[int, str] | None:
 # ---------------------------------------------------------------- writing
 
 
+def _meta_rows(t: Tournament, language: str) -> list[list[str]]:
+    """The ``#<key>;value;...`` tournament lines (``META``) that have a value."""
+    rows = []
+    for field, de, en in META:
+        key = "#" + (de if language == "de" else en)
+        value = _meta_out(t, field)
+        if value:
+            rows.append([key, *value])
+    return rows
+
+
+def _header_out(nrounds: int, language: str) -> list[str]:
+    """The header row: player columns, then ``Rd<n> <part>`` (en: ``R<n> <part>``) per round."""
+    header = [c.de if language == "de" else c.en for c in COLUMNS]
+    for r in range(1, nrounds + 1):
+        for part in ROUND_PARTS:
+            header.append(f"Rd{r} {part.de}" if language == "de" else f"R{r} {part.en}")
+    return header
+
+
+def _player_out(p: Player, nrounds: int, language: str) -> list[str]:
+    """One player row: the ``COLUMNS`` then opponent, colour and result of each round."""
+    row = [
+        str(p.number),
+        p.name.replace(", ", ",", 1),  # Swiss-Chess "Nachname,Vorname"
+        p.club,
+        p.federation,
+        "" if p.rating is None else str(p.rating),
+        "" if p.national_rating is None else str(p.national_rating),
+        p.title,
+        birth_to_german(p.birth),
+        p.national_id,
+        p.fide_id,
+        p.sex,
+        "" if p.points is None else format_points(p.points).replace(".", "," if language == "de" else "."),
+        "" if p.rank is None else str(p.rank),
+        "" if p.status is Status.ACTIVE else ("zurückgezogen" if language == "de" else "withdrawn"),
+    ]
+    colors = _COLOR_OUT[language]
+    for r in range(1, nrounds + 1):
+        e = p.entry(r)
+        if e.kind is Kind.NOT_PAIRED:
+            row += ["", "", ""]
+        elif e.kind is Kind.ABSENT:
+            row += ["0", "-", ""]
+        else:
+            row += [str(e.opponent or 0), colors[e.color], _RESULT_OUT[e.kind]]
+    return row
+
+
+def _encoded(text: str, encoding: str, warnings: list[Warning_]) -> bytes:
+    """``text`` in ``encoding``, else UTF-8 with a byte-order mark (and a warning)."""
+    try:
+        return text.encode(encoding)
+    except UnicodeEncodeError as exc:
+        bad = exc.object[exc.start:exc.end]
+        warnings.append(Warning_(
+            f"{NAME}: {bad!r} cannot be written in {encoding}; the file is written as UTF-8"
+            " with a byte-order mark instead"))
+        return text.encode("utf-8-sig")
+
+
 def dump(t: Tournament, *, language: str = "de", encoding: str = "cp1252",
          delimiter: str = ";", **_options) -> Dumped:
     """Write ``t`` as Swiss-Chess-style CSV (``language`` "de" or "en" for the headers)."""
     if language not in ("de", "en"):
         raise ValueError(f"language must be 'de' or 'en', not {language!r}")
     warnings = carry.dropped(t, NAME, CANNOT_CARRY)
-    rows: list[list[str]] = []
-    for field, de, en in META:
-        key = "#" + (de if language == "de" else en)
-        value = _meta_out(t, field)
-        if value:
-            rows.append([key, *value])
     nrounds = max(t.played_rounds, 0)
-    header = [c.de if language == "de" else c.en for c in COLUMNS]
-    for r in range(1, nrounds + 1):
-        for part in ROUND_PARTS:
-            header.append(f"Rd{r} {part.de}" if language == "de" else f"R{r} {part.en}")
-    rows.append(header)
-    colors = _COLOR_OUT[language]
-    for p in t.players:
-        row = [
-            str(p.number),
-            p.name.replace(", ", ",", 1),  # Swiss-Chess "Nachname,Vorname"
-            p.club,
-            p.federation,
-            "" if p.rating is None else str(p.rating),
-            "" if p.national_rating is None else str(p.national_rating),
-            p.title,
-            birth_to_german(p.birth),
-            p.national_id,
-            p.fide_id,
-            p.sex,
-            "" if p.points is None else format_points(p.points).replace(".", "," if language == "de" else "."),
-            "" if p.rank is None else str(p.rank),
-            "" if p.status is Status.ACTIVE else ("zurückgezogen" if language == "de" else "withdrawn"),
-        ]
-        for r in range(1, nrounds + 1):
-            e = p.entry(r)
-            if e.kind is Kind.NOT_PAIRED:
-                row += ["", "", ""]
-            elif e.kind is Kind.ABSENT:
-                row += ["0", "-", ""]
-            else:
-                row += [str(e.opponent or 0), colors[e.color], _RESULT_OUT[e.kind]]
-        rows.append(row)
+    rows = [*_meta_rows(t, language), _header_out(nrounds, language),
+            *(_player_out(p, nrounds, language) for p in t.players)]
     buf = io.StringIO()
     writer = csv.writer(buf, delimiter=delimiter, lineterminator="\r\n")
     writer.writerows(rows)
-    text = buf.getvalue()
-    try:
-        data = text.encode(encoding)
-    except UnicodeEncodeError as exc:
-        bad = exc.object[exc.start:exc.end]
-        warnings.append(Warning_(
-            f"{NAME}: {bad!r} cannot be written in {encoding}; the file is written as UTF-8"
-            " with a byte-order mark instead"))
-        data = text.encode("utf-8-sig")
-    return Dumped(data, warnings)
+    return Dumped(_encoded(buf.getvalue(), encoding, warnings), warnings)
 
 
 def _meta_out(t: Tournament, field: str) -> list[str]:
@@ -296,6 +314,65 @@ def detect(data: bytes) -> bool:
     return keys[:1] == ["number"] and "name" in keys and len({k for k in keys if k}) >= 3
 
 
+@dataclass
+class _CsvRead:
+    """What the reader of a CSV file with a header has read so far."""
+
+    path: str | None
+    warnings: list[Warning_] = dataclasses.field(default_factory=list)
+    meta: dict[str, list[str]] = dataclasses.field(default_factory=dict)  # "#" tournament lines
+    columns: list[tuple[str, int | None]] | None = None  # from the header row
+    header_line: int = 0
+    table: EntryTable = dataclasses.field(default_factory=EntryTable)
+    players: list[Player] = dataclasses.field(default_factory=list)
+    lines: dict[int, int] = dataclasses.field(default_factory=dict)
+
+
+def _meta_line(st: _CsvRead, first: str, row: list[str], line: int) -> None:
+    """A ``#<key>;value;...`` line before the header: a tournament field (``_META_IN``)."""
+    if st.columns is not None:
+        return
+    key = _norm(first[1:])
+    if key in _META_IN:
+        values = [c.strip() for c in row[1:]]
+        while values and not values[-1]:
+            values.pop()
+        st.meta[_META_IN[key]] = values
+    elif key:
+        st.warnings.append(Warning_(f"unknown tournament line {first!r} ignored",
+                                    path=st.path, line=line))
+
+
+def _read_row(st: _CsvRead, row: list[str], line: int) -> None:
+    """A tournament line, the header row (the first other row), or a player row."""
+    if not row or all(not c.strip() for c in row):
+        return
+    first = row[0].strip()
+    if first.startswith("#"):
+        _meta_line(st, first, row, line)
+        return
+    if st.columns is None:
+        st.columns = _read_header(row, st.path, line, st.warnings)
+        st.header_line = line
+        return
+    p = _read_player(row, st.columns, st.path, line, st.table)
+    if p.number in st.lines:
+        raise FormatError(f"starting number {p.number} appears twice (also line {st.lines[p.number]})",
+                          path=st.path, line=line, column=1, expected="unique starting numbers")
+    st.lines[p.number] = line
+    st.players.append(p)
+
+
+def _check_opponents(players: list[Player], lines: dict[int, int], path: str | None) -> None:
+    """Every opponent named is a player of the file."""
+    for p in players:
+        for r, e in enumerate(p.entries, 1):
+            if e.opponent is not None and e.opponent not in lines:
+                raise FormatError(f"player {p.number} round {r}: opponent {e.opponent} is not in the list",
+                                  path=path, line=lines[p.number],
+                                  expected="the starting number of a player in this file")
+
+
 def load(data: bytes, *, path: str | None = None) -> Loaded:
     """Read a Swiss-Chess-style CSV file."""
     text = decode_text(data)
@@ -308,59 +385,21 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     first_row = next(csv.reader([found[1]], delimiter=delim), [])
     if _is_lst(first_row):
         return _load_lst(text, delim, path)
-    warnings: list[Warning_] = []
+    st = _CsvRead(path)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delim)
-    meta: dict[str, list[str]] = {}
-    columns: list[tuple[str, int | None]] | None = None
-    header_line = 0
-    table = EntryTable()
-    players: list[Player] = []
-    lines: dict[int, int] = {}
-    seen: dict[int, int] = {}
     start = 1
     for row in reader:
         line = start
         start = reader.line_num + 1
-        if not row or all(not c.strip() for c in row):
-            continue
-        first = row[0].strip()
-        if first.startswith("#"):
-            if columns is None:
-                key = _norm(first[1:])
-                if key in _META_IN:
-                    values = [c.strip() for c in row[1:]]
-                    while values and not values[-1]:
-                        values.pop()
-                    meta[_META_IN[key]] = values
-                elif key:
-                    warnings.append(Warning_(f"unknown tournament line {first!r} ignored",
-                                             path=path, line=line))
-            continue
-        if columns is None:
-            columns = _read_header(row, path, line, warnings)
-            header_line = line
-            continue
-        p = _read_player(row, columns, path, line, table)
-        if p.number in seen:
-            raise FormatError(f"starting number {p.number} appears twice (also line {seen[p.number]})",
-                              path=path, line=line, column=1, expected="unique starting numbers")
-        seen[p.number] = line
-        lines[p.number] = line
-        players.append(p)
-    if columns is None:
-        raise FormatError("no header row", path=path, line=header_line or 1,
+        _read_row(st, row, line)
+    if st.columns is None:
+        raise FormatError("no header row", path=path, line=st.header_line or 1,
                           expected="a header row such as 'Nr;Name;Verein;...'")
-    players = [p.replace(entries=table.entries(p.number)) for p in players]
+    players = [p.replace(entries=st.table.entries(p.number)) for p in st.players]
     players.sort(key=lambda p: p.number)
-    numbers = set(seen)
-    for p in players:
-        for r, e in enumerate(p.entries, 1):
-            if e.opponent is not None and e.opponent not in numbers:
-                raise FormatError(f"player {p.number} round {r}: opponent {e.opponent} is not in the list",
-                                  path=path, line=lines[p.number],
-                                  expected="the starting number of a player in this file")
-    t = _tournament(meta, path, warnings).replace(players=tuple(players))
-    return Loaded(t, warnings, lines=lines, meta={"scoring_declared": not t.scoring.is_standard})
+    _check_opponents(players, st.lines, path)
+    t = _tournament(st.meta, path, st.warnings).replace(players=tuple(players))
+    return Loaded(t, st.warnings, lines=st.lines, meta={"scoring_declared": not t.scoring.is_standard})
 
 
 # The Swiss-Chess player import list (.lst): no header, comma-separated (zzform's default),
@@ -458,7 +497,9 @@ def _read_header(row: list[str], path, line: int, warnings) -> list[tuple[str, i
     return columns
 
 
-def _read_player(row, columns, path, line, table: EntryTable) -> Player:
+def _split_cells(row: list[str], columns: list[tuple[str, int | None]]
+                 ) -> tuple[dict[str, str], dict[int, dict[str, tuple[str, int]]]]:
+    """The player cells by field, and the round cells by round and part (with their column)."""
     values: dict[str, str] = {}
     rounds: dict[int, dict[str, tuple[str, int]]] = {}
     for i, (key, rnd) in enumerate(columns):
@@ -469,21 +510,41 @@ def _read_player(row, columns, path, line, table: EntryTable) -> Player:
             values[key] = cell
         else:
             rounds.setdefault(rnd, {})[key] = (cell, i + 1)
+    return values, rounds
 
-    def integer(key: str, *, required: bool = False) -> int | None:
-        text = values.get(key, "")
-        col = next(i for i, c in enumerate(columns) if c == (key, None)) + 1 if key in values else None
-        if not text:
-            if required:
-                raise FormatError(f"empty {key} cell", path=path, line=line, column=col,
-                                  expected="a whole number")
-            return None
-        if not text.isdecimal():
-            raise FormatError(f"{key} {text!r} is not a whole number", path=path, line=line,
-                              column=col, expected="a whole number")
-        return int(text)
 
-    number = integer("number", required=True)
+def _integer(values: dict[str, str], columns: list, key: str, path, line: int, *,
+             required: bool = False) -> int | None:
+    """The whole number in player column ``key`` (None when blank, unless ``required``)."""
+    text = values.get(key, "")
+    col = next(i for i, c in enumerate(columns) if c == (key, None)) + 1 if key in values else None
+    if not text:
+        if required:
+            raise FormatError(f"empty {key} cell", path=path, line=line, column=col,
+                              expected="a whole number")
+        return None
+    if not text.isdecimal():
+        raise FormatError(f"{key} {text!r} is not a whole number", path=path, line=line,
+                          column=col, expected="a whole number")
+    return int(text)
+
+
+def _points(values: dict[str, str], columns: list, path, line: int) -> Decimal | None:
+    """The points column (decimal comma or point), None when blank."""
+    if not values.get("points"):
+        return None
+    try:
+        return parse_points(values["points"])
+    except ValueError:
+        col = columns.index(("points", None)) + 1
+        raise FormatError(f"points {values['points']!r} are not a number", path=path,
+                          line=line, column=col, expected="a number such as 4,5 or 4.5") from None
+
+
+def _read_player(row, columns, path, line, table: EntryTable) -> Player:
+    """One player row; its round cells go into ``table``."""
+    values, rounds = _split_cells(row, columns)
+    number = _integer(values, columns, "number", path, line, required=True)
     if not 1 <= number <= 9999:
         raise FormatError(f"starting number {number} out of range", path=path, line=line, column=1,
                           expected="1..9999")
@@ -491,14 +552,7 @@ def _read_player(row, columns, path, line, table: EntryTable) -> Player:
     last, sep, first = name.partition(",")
     if sep and first and not first.startswith(" "):
         name = f"{last}, {first}"  # Swiss-Chess "Nachname,Vorname" (a first name may hold ", ")
-    points = None
-    if values.get("points"):
-        try:
-            points = parse_points(values["points"])
-        except ValueError:
-            col = columns.index(("points", None)) + 1
-            raise FormatError(f"points {values['points']!r} are not a number", path=path,
-                              line=line, column=col, expected="a number such as 4,5 or 4.5") from None
+    points = _points(values, columns, path, line)
     sex = values.get("sex", "")  # as found: Swiss-Chess writes m/w, TRF files also M or f
     status = Status.WITHDRAWN if values.get("status", "").lower() in _WITHDRAWN else Status.ACTIVE
     for rnd, parts in sorted(rounds.items()):
@@ -510,13 +564,13 @@ def _read_player(row, columns, path, line, table: EntryTable) -> Player:
         name=name,
         sex=sex,
         title=values.get("title", ""),
-        rating=integer("rating") or None,
+        rating=_integer(values, columns, "rating", path, line) or None,
         federation=values.get("federation", ""),
         fide_id=values.get("fide_id", ""),
         birth=birth_from_german(values.get("birth", "")),
         points=points,
-        rank=integer("rank"),
-        national_rating=integer("national_rating") or None,
+        rank=_integer(values, columns, "rank", path, line),
+        national_rating=_integer(values, columns, "national_rating", path, line) or None,
         national_id=values.get("national_id", ""),
         club=values.get("club", ""),
         status=status,
