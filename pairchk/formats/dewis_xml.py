@@ -83,19 +83,9 @@ def _sub(parent, tag: str, text=None):
     return el
 
 
-def dump(t: Tournament, **options) -> Dumped:
-    """Write DeWIS XML; a :class:`MissingDataError` lists every required item missing."""
-    require_consistent(t, "dewis-xml")
-    require_xml_text(t, NAME)
-    refuse_unknown_options(NAME, options, OPTIONS)
-    t = with_iso_dates(t)
-    gaps = required_gaps(t, need_start=False, need_place=False, need_timecontrol=False)
-    game_list = games(t, byes=False)
-    if gaps:
-        raise MissingDataError(NAME, gaps)
-    warnings = dropped(t, NAME, CANNOT_CARRY)
-    root = etree.Element("dewis", nsmap={"xsi": "http://www.w3.org/2001/XMLSchema-instance",
-                                         "dwz": "https://dwz.svw.info/services/files/xml/tournamentImport.xsd"})
+def _write_tournament(root, t: Tournament, options: dict) -> None:
+    """``tournamentSection``: tournament (label, type, rounds, endDate, notes) and the
+    appointments (round dates)."""
     ts = _sub(root, "tournamentSection")
     tn = _sub(ts, "tournament")
     _sub(tn, "label", t.name)
@@ -110,6 +100,11 @@ def dump(t: Tournament, **options) -> Dumped:
             _sub(a, "round", r)
             _sub(a, "matchday", d)
             _sub(a, "matchtime", "")
+
+
+def _write_players(root, t: Tournament, game_list: list[tuple]) -> None:
+    """``playerSection``: players (noPlayer, id, names, dob, vkz, club, noMember, idFide,
+    rating) and games (round, noWhite, noBlack, result)."""
     ps = _sub(root, "playerSection")
     pl = _sub(ps, "players")
     for p in t.players:
@@ -127,31 +122,114 @@ def dump(t: Tournament, **options) -> Dumped:
         _sub(g, "noWhite", w)
         _sub(g, "noBlack", b)
         _sub(g, "result", _RESULT.get((pw, pb), "-:-"))
-    if t.teams:
-        tsec = _sub(root, "teamSection")
-        teams = _sub(tsec, "teams")
-        for tm in t.teams:
-            te = _sub(teams, "team")
-            _sub(te, "lot", tm.number)
-            _sub(te, "teamName", tm.name)
-            lu = _sub(te, "lineup")
-            for n in tm.members:
-                _sub(lu, "noPlayer", n)
-        enc = _sub(tsec, "encounter")
-        for m in t.team_matches:
-            if m.away is None:
-                continue
-            play = _sub(enc, "play")
-            _sub(play, "round", m.round)
-            _sub(play, "noHomeTeam", m.home)
-            _sub(play, "noGuestTeam", m.away)
-            _sub(play, "pointsHome", "")
-            _sub(play, "pointsGuest", "")
+
+
+def _write_teams(root, t: Tournament) -> None:
+    """``teamSection`` (team events): teams (lot, teamName, lineup) and the encounter's plays."""
+    if not t.teams:
+        return
+    tsec = _sub(root, "teamSection")
+    teams = _sub(tsec, "teams")
+    for tm in t.teams:
+        te = _sub(teams, "team")
+        _sub(te, "lot", tm.number)
+        _sub(te, "teamName", tm.name)
+        lu = _sub(te, "lineup")
+        for n in tm.members:
+            _sub(lu, "noPlayer", n)
+    enc = _sub(tsec, "encounter")
+    for m in t.team_matches:
+        if m.away is None:
+            continue
+        play = _sub(enc, "play")
+        _sub(play, "round", m.round)
+        _sub(play, "noHomeTeam", m.home)
+        _sub(play, "noGuestTeam", m.away)
+        _sub(play, "pointsHome", "")
+        _sub(play, "pointsGuest", "")
+
+
+def dump(t: Tournament, **options) -> Dumped:
+    """Write DeWIS XML; a :class:`MissingDataError` lists every required item missing."""
+    require_consistent(t, "dewis-xml")
+    require_xml_text(t, NAME)
+    refuse_unknown_options(NAME, options, OPTIONS)
+    t = with_iso_dates(t)
+    gaps = required_gaps(t, need_start=False, need_place=False, need_timecontrol=False)
+    game_list = games(t, byes=False)
+    if gaps:
+        raise MissingDataError(NAME, gaps)
+    warnings = dropped(t, NAME, CANNOT_CARRY)
+    root = etree.Element("dewis", nsmap={"xsi": "http://www.w3.org/2001/XMLSchema-instance",
+                                         "dwz": "https://dwz.svw.info/services/files/xml/tournamentImport.xsd"})
+    _write_tournament(root, t, options)
+    _write_players(root, t, game_list)
+    _write_teams(root, t)
     data = etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
     return Dumped(data, warnings)
 
 
 _SIDE = {"1": Kind.WIN, "0": Kind.LOSS, "½": Kind.DRAW, "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS}
+
+
+def _txt(el, tag: str) -> str:
+    """The stripped text of child ``tag`` ("" when missing)."""
+    return (el.findtext(tag) or "").strip()
+
+
+def _num(el, tag: str, path: str | None) -> int:
+    """The whole number in child ``tag``."""
+    v = _txt(el, tag)
+    if not v.isdecimal():
+        raise FormatError(f"<{tag}> is {v!r}", path=path, line=el.sourceline,
+                          expected=f"a number in <{tag}>", hint=_HINT)
+    return int(v)
+
+
+def _read_players(root, path: str | None) -> tuple[dict[int, dict], dict[int, int]]:
+    """``playerSection/players/player``: Player fields by noPlayer, and source lines."""
+    players, lines = {}, {}
+    for p in root.iterfind("playerSection/players/player"):
+        n = check_number(_num(p, "noPlayer", path), "noPlayer", path=path, line=p.sourceline)
+        if n in players:
+            raise FormatError(f"noPlayer {n} appears twice", path=path, line=p.sourceline,
+                              expected="unique player numbers", hint=_HINT)
+        sur, fore = _txt(p, "surname"), _txt(p, "forename")
+        ex = tuple((k, v) for k, v in (("dsb.id", _txt(p, "id")), ("dsb.vkz", _txt(p, "vkz")),
+                                       ("dsb.member", _txt(p, "noMember"))) if v)
+        players[n] = dict(number=n, name=sur if not fore or fore == sur else f"{sur}, {fore}",
+                          birth=_txt(p, "dob"), club=_txt(p, "club"), fide_id=_txt(p, "idFide"),
+                          national_rating=int(_txt(p, "rating")) if _txt(p, "rating").isdecimal() else None,
+                          extra=ex)
+        lines[n] = p.sourceline
+    return players, lines
+
+
+def _read_games(root, players: dict[int, dict], path: str | None) -> dict[int, dict[int, RoundEntry]]:
+    """``playerSection/games/game``: round, noWhite, noBlack, result ``<white>:<black>``."""
+    entries: dict[int, dict[int, RoundEntry]] = {n: {} for n in players}
+    for g in root.iterfind("playerSection/games/game"):
+        r, w, b = _num(g, "round", path), _num(g, "noWhite", path), _num(g, "noBlack", path)
+        check_round(r, "game round", path=path, line=g.sourceline)
+        res = _txt(g, "result").split(":")
+        for who in (w, b):
+            if who not in players:
+                raise FormatError(f"game round {r}: player {who} is not in <players>", path=path,
+                                  line=g.sourceline, expected="a noPlayer of <players>", hint=_HINT)
+        if len(res) != 2 or res[0] not in _SIDE or res[1] not in _SIDE:
+            raise FormatError(f"game round {r}: result {_txt(g, 'result')!r}", path=path, line=g.sourceline,
+                              expected="1:0, 0:1, ½:½, +:-, -:+ or -:-", hint=_HINT)
+        entries[w][r] = RoundEntry(_SIDE[res[0]], b, Color.WHITE)
+        entries[b][r] = RoundEntry(_SIDE[res[1]], w, Color.BLACK)
+    return entries
+
+
+def _round_dates_in(root) -> tuple[str, ...]:
+    """``appointments/appointment``: the matchday of each round (ISO), by round."""
+    dates = {int(_txt(a, "round")): _txt(a, "matchday")
+             for a in root.iterfind("tournamentSection/appointments/appointment")
+             if _txt(a, "round").isdecimal() and 1 <= int(_txt(a, "round")) <= MAX_ROUND}
+    return tuple(dates.get(r, "") for r in range(1, max(dates, default=0) + 1))
 
 
 def load(data: bytes, *, path: str | None = None) -> Loaded:
@@ -160,58 +238,21 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     if root.tag != "dewis":
         raise FormatError(f"root element is <{root.tag}>", path=path, line=root.sourceline,
                           expected="<dewis>", hint=_HINT)
-    txt = lambda el, tag: (el.findtext(tag) or "").strip()  # noqa: E731
     tn = root.find("tournamentSection/tournament")
     if tn is None:
         raise FormatError("no tournamentSection/tournament", path=path, line=root.sourceline,
                           expected="<tournamentSection><tournament>", hint=_HINT)
-
-    def num(el, tag):
-        v = txt(el, tag)
-        if not v.isdecimal():
-            raise FormatError(f"<{tag}> is {v!r}", path=path, line=el.sourceline,
-                              expected=f"a number in <{tag}>", hint=_HINT)
-        return int(v)
-
-    players, lines = {}, {}
-    for p in root.iterfind("playerSection/players/player"):
-        n = check_number(num(p, "noPlayer"), "noPlayer", path=path, line=p.sourceline)
-        if n in players:
-            raise FormatError(f"noPlayer {n} appears twice", path=path, line=p.sourceline,
-                              expected="unique player numbers", hint=_HINT)
-        sur, fore = txt(p, "surname"), txt(p, "forename")
-        ex = tuple((k, v) for k, v in (("dsb.id", txt(p, "id")), ("dsb.vkz", txt(p, "vkz")),
-                                       ("dsb.member", txt(p, "noMember"))) if v)
-        players[n] = dict(number=n, name=sur if not fore or fore == sur else f"{sur}, {fore}",
-                          birth=txt(p, "dob"), club=txt(p, "club"), fide_id=txt(p, "idFide"),
-                          national_rating=int(txt(p, "rating")) if txt(p, "rating").isdecimal() else None, extra=ex)
-        lines[n] = p.sourceline
-    entries: dict[int, dict[int, RoundEntry]] = {n: {} for n in players}
-    for g in root.iterfind("playerSection/games/game"):
-        r, w, b = num(g, "round"), num(g, "noWhite"), num(g, "noBlack")
-        check_round(r, "game round", path=path, line=g.sourceline)
-        res = txt(g, "result").split(":")
-        for who in (w, b):
-            if who not in players:
-                raise FormatError(f"game round {r}: player {who} is not in <players>", path=path,
-                                  line=g.sourceline, expected="a noPlayer of <players>", hint=_HINT)
-        if len(res) != 2 or res[0] not in _SIDE or res[1] not in _SIDE:
-            raise FormatError(f"game round {r}: result {txt(g, 'result')!r}", path=path, line=g.sourceline,
-                              expected="1:0, 0:1, ½:½, +:-, -:+ or -:-", hint=_HINT)
-        entries[w][r] = RoundEntry(_SIDE[res[0]], b, Color.WHITE)
-        entries[b][r] = RoundEntry(_SIDE[res[1]], w, Color.BLACK)
-    rounds = check_round(num(tn, "rounds"), "rounds", path=path, line=tn.sourceline, allow_zero=True)
-    plist = []
-    for n in sorted(players):
-        ents = round_entries(entries[n], rounds)
-        plist.append(Player(entries=tuple(absent_gaps(ents)), **players[n]))
-    dates = {int(txt(a, "round")): txt(a, "matchday") for a in root.iterfind("tournamentSection/appointments/appointment")
-             if txt(a, "round").isdecimal() and 1 <= int(txt(a, "round")) <= MAX_ROUND}
-    iso = tuple(dates.get(r, "") for r in range(1, max(dates, default=0) + 1))
-    teams = tuple(Team(number=num(te, "lot"), name=txt(te, "teamName"),
-                       members=tuple(int(x.text) for x in te.iterfind("lineup/noPlayer") if (x.text or "").strip().isdecimal()))
+    players, lines = _read_players(root, path)
+    entries = _read_games(root, players, path)
+    rounds = check_round(_num(tn, "rounds", path), "rounds", path=path, line=tn.sourceline, allow_zero=True)
+    plist = [Player(entries=tuple(absent_gaps(round_entries(entries[n], rounds))), **players[n])
+             for n in sorted(players)]
+    iso = _round_dates_in(root)
+    teams = tuple(Team(number=_num(te, "lot", path), name=_txt(te, "teamName"),
+                       members=tuple(int(x.text) for x in te.iterfind("lineup/noPlayer")
+                                     if (x.text or "").strip().isdecimal()))
                   for te in root.iterfind("teamSection/teams/team"))
-    t = Tournament(name=txt(tn, "label"), end_date=txt(tn, "endDate"), rounds=rounds,
+    t = Tournament(name=_txt(tn, "label"), end_date=_txt(tn, "endDate"), rounds=rounds,
                    round_dates_iso=iso, teams=teams, players=tuple(plist),
                    comments=tuple(x for x in _notes(tn.findtext("notes")) if x != "pairchk"))
-    return Loaded(t, [], lines=lines, meta={"type": txt(tn, "type")})
+    return Loaded(t, [], lines=lines, meta={"type": _txt(tn, "type")})
