@@ -66,32 +66,47 @@ def _find_crosstable(doc):
     return None, None, None
 
 
-def load(data: bytes, *, path: str | None = None) -> Loaded:
-    """Read the starting-rank crosstable of a chess-results.com page."""
+def _parse_page(data: bytes, path: str | None):
+    """The HTML document (UTF-8, else Windows-1252, when the page declares no charset)."""
     parser = html.HTMLParser(no_network=True, remove_comments=True, remove_pis=True, recover=True)
     source: bytes | str = data
     if b"charset" not in data[:4096].lower():  # no declared encoding: UTF-8, else Windows-1252
         source = decode_text(data)
     try:
-        doc = html.fromstring(source, parser=parser)
+        return html.fromstring(source, parser=parser)
     except (etree.ParserError, ValueError) as exc:
         raise FormatError(f"not an HTML page ({exc})", path=path, expected="a chess-results.com page",
                           hint=_HINT) from None
-    table, rows, header = _find_crosstable(doc)
-    if table is None:
-        raise FormatError("no crosstable with round columns (1.Rd, 2.Rd, ...) found", path=path,
-                          expected="a table with header No., Name, ..., 1.Rd", hint=_HINT)
-    col = {_ALIASES.get(h, h): i for i, h in enumerate(header) if h}
-    rounds = {i: int(_ROUND.match(h)[1]) for i, h in enumerate(header) if _ROUND.match(h)}
-    name_i = col["Name"]
-    num_i = col.get("No.", 0)
-    warnings: list[Warning_] = []
-    info = _details(doc)
+
+
+def _points_column(doc, col: dict[str, int]) -> int | None:
+    """The ``Pts.`` column, else ``TB1`` when the annotation says tie-break 1 is the points."""
     annotation = _text(doc).split("Annotation:", 1)[-1] if "Annotation:" in _text(doc) else ""
     points_col = col.get("Pts.")
     if points_col is None and re.search(r"Tie Break1: points", annotation):
         points_col = col.get("TB1")
+    return points_col
 
+
+def _player_fields(cells: list[str], no: int, col: dict[str, int], points_col: int | None) -> dict:
+    """The Player fields of a crosstable row: Name (the title in the cell before), Rtg, FED,
+    Rk., points."""
+    name_i = col["Name"]
+    title = cells[name_i - 1] if name_i > 0 and _TITLE.match(cells[name_i - 1]) else ""
+    rtg = cells[col["Rtg"]] if "Rtg" in col else ""
+    return dict(
+        number=no, name=cells[name_i], title=title, rating=int(rtg) if rtg.isdecimal() and int(rtg) else None,
+        federation=cells[col["FED"]] if "FED" in col else "",
+        rank=int(cells[col["Rk."]]) if "Rk." in col and cells[col["Rk."]].isdecimal() else None,
+        points=Decimal(cells[points_col].replace(",", ".")) if points_col is not None
+        and re.match(r"^\d+(?:[.,]\d+)?$", cells[points_col]) else None,
+    )
+
+
+def _read_rows(rows, header: list[str], col: dict[str, int], rounds: dict[int, int],
+               points_col: int | None, path: str | None):
+    """The player rows: fields, round cells (text, line, column) by round, and source lines."""
+    num_i = col.get("No.", 0)
     players: dict[int, dict] = {}
     raw: dict[int, dict[int, tuple[str, int, int]]] = {}
     lines: dict[int, int] = {}
@@ -103,31 +118,30 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         if no in players:
             raise FormatError(f"player number {no} appears twice", path=path, line=row.sourceline,
                               expected="unique starting numbers", hint=_HINT)
-        title = cells[name_i - 1] if name_i > 0 and _TITLE.match(cells[name_i - 1]) else ""
-        rtg = cells[col["Rtg"]] if "Rtg" in col else ""
-        players[no] = dict(
-            number=no, name=cells[name_i], title=title, rating=int(rtg) if rtg.isdecimal() and int(rtg) else None,
-            federation=cells[col["FED"]] if "FED" in col else "",
-            rank=int(cells[col["Rk."]]) if "Rk." in col and cells[col["Rk."]].isdecimal() else None,
-            points=Decimal(cells[points_col].replace(",", ".")) if points_col is not None
-            and re.match(r"^\d+(?:[.,]\d+)?$", cells[points_col]) else None,
-        )
+        players[no] = _player_fields(cells, no, col, points_col)
         lines[no] = row.sourceline
         raw[no] = {rnd: (cells[i], row.sourceline, i + 1) for i, rnd in rounds.items()}
+    return players, raw, lines
 
-    entries: dict[int, dict[int, RoundEntry]] = {}
-    for no, by_round in raw.items():
-        entries[no] = {}
-        for rnd, (cell, line, column) in by_round.items():
-            entries[no][rnd] = _entry(cell, no, rnd, players, path, line, column)
+
+def load(data: bytes, *, path: str | None = None) -> Loaded:
+    """Read the starting-rank crosstable of a chess-results.com page."""
+    doc = _parse_page(data, path)
+    table, rows, header = _find_crosstable(doc)
+    if table is None:
+        raise FormatError("no crosstable with round columns (1.Rd, 2.Rd, ...) found", path=path,
+                          expected="a table with header No., Name, ..., 1.Rd", hint=_HINT)
+    col = {_ALIASES.get(h, h): i for i, h in enumerate(header) if h}
+    rounds = {i: int(_ROUND.match(h)[1]) for i, h in enumerate(header) if _ROUND.match(h)}
+    warnings: list[Warning_] = []
+    info = _details(doc)
+    players, raw, lines = _read_rows(rows, header, col, rounds, _points_column(doc, col), path)
+    entries = {no: {rnd: _entry(cell, no, rnd, players, path, line, column)
+                    for rnd, (cell, line, column) in by_round.items()} for no, by_round in raw.items()}
     _pab_or_full_bye(entries, warnings, path)
     _check_symmetry(entries, path, lines)
-
     last = max(rounds.values())
-    plist = []
-    for no in sorted(players):
-        ents = round_entries(entries[no], last)
-        plist.append(Player(entries=tuple(ents), **players[no]))
+    plist = [Player(entries=tuple(round_entries(entries[no], last)), **players[no]) for no in sorted(players)]
     h2 = [_text(h) for h in doc.iter("h2")]
     name = h2[0] if h2 else ""
     t = Tournament(name=name, players=tuple(plist), rounds=info.pop("rounds", None) or last, **info)
