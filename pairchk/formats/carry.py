@@ -211,25 +211,8 @@ def dropped(t: Tournament, fmt: str, keys: Iterable[str]) -> list[Warning_]:
     return out
 
 
-def strip(t: Tournament, keys: Iterable[str]) -> Tournament:
-    """``t`` without the fields ``keys`` name: what a format that cannot carry them keeps.
-
-    Used by tests to compare a round trip; entry-level keys map to what the formats write
-    (``entries.absent`` -> ``Z``; ``entries.short_games`` -> played results; a forfeit without
-    colours gets white for the lower starting number).
-    """
-    keys = [normalize(k) for k in keys if known(k)]
-    changes: dict = {}
-    pchanges: dict = {}
-    scoring = t.scoring
-    for key in keys:
-        if key in SPECIAL:
-            continue
-        scope, _, attr = key.partition(".")
-        if scope == "player":
-            pchanges[attr] = getattr(_DEFAULT_P, attr)
-        else:
-            changes[attr] = getattr(_DEFAULT_T, attr)
+def _stripped_scoring(scoring, keys: list[str]):
+    """The point system without ``scoring.*`` values a format cannot carry."""
     if "scoring.by_colour" in keys:
         scoring = dataclasses.replace(
             scoring, win_white=None, win_black=None, draw_white=None, draw_black=None,
@@ -241,46 +224,68 @@ def strip(t: Tournament, keys: Iterable[str]) -> Tournament:
         scoring = dataclasses.replace(scoring, forfeit_loss=scoring.zero_bye)
     if "scoring.absent" in keys:
         scoring = dataclasses.replace(scoring, absent=scoring.zero_bye)
+    return scoring
+
+
+def _stripped_entry(e: RoundEntry, number: int, keys: list[str]) -> RoundEntry:
+    """A round entry of player ``number`` as a format without the ``entries.*`` keys writes it."""
+    if "entries.absent" in keys and e.kind is Kind.ABSENT:
+        e = dataclasses.replace(e, kind=Kind.ZERO_BYE)
+    if e.opponent is None and e.kind.is_forfeit:
+        if "entries.forfeit_win_without_opponent" in keys and e.kind is Kind.FORFEIT_WIN:
+            e = RoundEntry(Kind.FULL_BYE)
+        if "entries.forfeit_loss_without_opponent" in keys and e.kind is Kind.FORFEIT_LOSS:
+            e = RoundEntry(Kind.ZERO_BYE)
+    if "entries.short_games" in keys and e.kind in _SHORT:
+        e = dataclasses.replace(e, kind=_SHORT[e.kind])
+    if "entries.short_games_unrated" in keys and e.kind in _SHORT_UNRATED:
+        e = dataclasses.replace(e, kind=_SHORT_UNRATED[e.kind])
+    if "entries.byes" in keys and e.kind.is_bye:
+        e = _ABSENT
+    if "entries.forfeit_colors" in keys and e.kind.is_forfeit:
+        e = dataclasses.replace(e, color=Color.NONE)
+    if "entries.forfeit_without_color" in keys and e.kind.is_forfeit and e.color is Color.NONE and e.opponent:
+        color = Color.WHITE if number < e.opponent else Color.BLACK
+        e = dataclasses.replace(e, color=color)
+    return e
+
+
+def _stripped_player(p, keys: list[str], pchanges: dict):
+    """A player without the ``player.*`` fields (``pchanges``), entries, birth day and month,
+    name spelling a format cannot carry."""
+    entries = [_stripped_entry(e, p.number, keys) for e in p.entries]
+    while entries and (entries[-1] is NOT_PAIRED or ("entries.byes" in keys and entries[-1] == _ABSENT)):
+        entries.pop()
+    birth = {"birth": p.birth.strip()[:4]} if "birth.day_month" in keys else {}
+    if "names.as_written" in keys:
+        birth["name"] = _model_name(p.name)
+    return p.replace(entries=tuple(entries), **{**birth, **pchanges})
+
+
+def strip(t: Tournament, keys: Iterable[str]) -> Tournament:
+    """``t`` without the fields ``keys`` name: what a format that cannot carry them keeps.
+
+    Used by tests to compare a round trip; entry-level keys map to what the formats write
+    (``entries.absent`` -> ``Z``; ``entries.short_games`` -> played results; a forfeit without
+    colours gets white for the lower starting number).
+    """
+    keys = [normalize(k) for k in keys if known(k)]
+    changes: dict = {}
+    pchanges: dict = {}
+    for key in keys:
+        if key in SPECIAL:
+            continue
+        scope, _, attr = key.partition(".")
+        if scope == "player":
+            pchanges[attr] = getattr(_DEFAULT_P, attr)
+        else:
+            changes[attr] = getattr(_DEFAULT_T, attr)
     if "scoring" not in changes:
-        changes["scoring"] = scoring
+        changes["scoring"] = _stripped_scoring(t.scoring, keys)
     if "round_dates.as_written" in keys and t.round_dates_iso:
         changes["round_dates"] = tuple(
             iso or raw for raw, iso in zip(t.round_dates, t.round_dates_iso + ("",) * len(t.round_dates)))
-    players = []
-    for p in t.players:
-        entries = []
-        for e in p.entries:
-            if "entries.absent" in keys and e.kind is Kind.ABSENT:
-                e = dataclasses.replace(e, kind=Kind.ZERO_BYE)
-            if e.opponent is None and e.kind.is_forfeit:
-                if "entries.forfeit_win_without_opponent" in keys and e.kind is Kind.FORFEIT_WIN:
-                    e = RoundEntry(Kind.FULL_BYE)
-                if "entries.forfeit_loss_without_opponent" in keys and e.kind is Kind.FORFEIT_LOSS:
-                    e = RoundEntry(Kind.ZERO_BYE)
-            if "entries.short_games" in keys and e.kind in _SHORT:
-                e = dataclasses.replace(e, kind=_SHORT[e.kind])
-            if "entries.short_games_unrated" in keys and e.kind in _SHORT_UNRATED:
-                e = dataclasses.replace(e, kind=_SHORT_UNRATED[e.kind])
-            if "entries.byes" in keys and e.kind.is_bye:
-                e = _ABSENT
-            if "entries.forfeit_colors" in keys and e.kind.is_forfeit:
-                e = dataclasses.replace(e, color=Color.NONE)
-            if (
-                "entries.forfeit_without_color" in keys
-                and e.kind.is_forfeit
-                and e.color is Color.NONE
-                and e.opponent
-            ):
-                color = Color.WHITE if p.number < e.opponent else Color.BLACK
-                e = dataclasses.replace(e, color=color)
-            entries.append(e)
-        while entries and (entries[-1] is NOT_PAIRED or ("entries.byes" in keys and entries[-1] == _ABSENT)):
-            entries.pop()
-        birth = {"birth": p.birth.strip()[:4]} if "birth.day_month" in keys else {}
-        if "names.as_written" in keys:
-            birth["name"] = _model_name(p.name)
-        players.append(p.replace(entries=tuple(entries), **{**birth, **pchanges}))
-    changes["players"] = tuple(players)
+    changes["players"] = tuple(_stripped_player(p, keys, pchanges) for p in t.players)
     team_attrs = {k.partition(".")[2]: ("" if k in ("team.nickname", "team.strength") else None)
                   for k in keys if k.startswith("team.")}
     if team_attrs and "teams" not in changes:
