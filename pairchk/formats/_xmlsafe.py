@@ -56,6 +56,20 @@ def parse(data: bytes, *, path: str | None = None) -> etree._Element:
     return root
 
 
+def root_and_child(data: bytes, path: str | None, tag: str, child: str, *, missing: str,
+                   expected_child: str, hint: str):
+    """The root of ``data`` (which must be ``<tag>``) and its element at ``child``; a located
+    error when either is not there."""
+    root = parse(data, path=path)
+    if root.tag != tag:
+        raise FormatError(f"root element is <{root.tag}>", path=path, line=root.sourceline,
+                          expected=f"<{tag}>", hint=hint)
+    el = root.find(child)
+    if el is None:
+        raise FormatError(missing, path=path, line=root.sourceline, expected=expected_child, hint=hint)
+    return root, el
+
+
 _CONTROL = re.compile(r"[\000-\010\013\014\016-\037\ufffe\uffff]")  # not allowed in XML 1.0
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import FormatError
 from .limits import MAX_ROUND, check_number, check_round  # noqa: F401 (readers import MAX_ROUND from here)
 from ..model import NOT_PAIRED, Color, Kind, Lineup, Player, RoundEntry, TeamMatch, Tournament
 
@@ -116,6 +117,17 @@ def lineups_from_boards(boards: dict[tuple[int, int], list[tuple[int, int]]],
                      for a, b in ((m.home, m.away), (m.away, m.home))}
     return [Lineup(rnd, team, tuple(n for _, n in sorted(lst)), opponent=opponent_team.get((rnd, team)))
             for (rnd, team), lst in sorted(boards.items())]
+
+
+def check_opponents(players: list[Player], lines: dict[int, int], path: str | None, *,
+                    missing: str, expected: str) -> None:
+    """Every opponent named is a player of the file (``lines``: player number -> source line);
+    else a located error ``player <n> round <r>: opponent <o> <missing>``."""
+    for p in players:
+        for r, e in enumerate(p.entries, 1):
+            if e.opponent is not None and e.opponent not in lines:
+                raise FormatError(f"player {p.number} round {r}: opponent {e.opponent} {missing}",
+                                  path=path, line=lines[p.number], expected=expected)
 
 
 def round_entries(by_round: dict[int, RoundEntry], rounds: int) -> list[RoundEntry]:

@@ -30,7 +30,7 @@ from .boards import lineups_from_boards, round_entries, require_consistent
 from .carry import LONE_FORFEITS, without_lone_forfeit, dropped
 from ._dsb import round_dates as iso_round_dates
 from .limits import check_number, check_round
-from ._xmlsafe import parse, sniff_root, require_xml_text
+from ._xmlsafe import root_and_child, sniff_root, require_xml_text
 
 NAME = "chess-results-xml"
 EXTENSIONS = (".cr.xml",)
@@ -108,19 +108,6 @@ class _Pairings:
     entries: dict[int, dict[int, RoundEntry]] = field(default_factory=dict)
     boards: dict[tuple[int, int], list[tuple[int, int]]] = field(default_factory=dict)
     pab_points: set[Decimal] = field(default_factory=set)
-
-
-def _root(data: bytes, path: str | None):
-    """The ``<chessresults>`` root and its ``tournamentdata/tournament`` element."""
-    root = parse(data, path=path)
-    if root.tag != "chessresults":
-        raise FormatError(f"root element is <{root.tag}>", path=path, line=root.sourceline,
-                          expected="<chessresults>", hint=_HINT)
-    td = root.find("tournamentdata/tournament")
-    if td is None:
-        raise FormatError("no <tournamentdata><tournament> element", path=path, line=root.sourceline,
-                          expected="<tournamentdata><tournament .../>", hint=_HINT)
-    return root, td
 
 
 def _read_round_dates(root, path: str | None) -> list[str]:
@@ -323,7 +310,9 @@ def _tournament(td, round_dates: list[str], rounds: int | None, scoring: ScoreSy
 
 def load(data: bytes, *, path: str | None = None) -> Loaded:
     """Read a chess-results upload XML document."""
-    root, td = _root(data, path)
+    root, td = root_and_child(data, path, "chessresults", "tournamentdata/tournament",
+                              missing="no <tournamentdata><tournament> element",
+                              expected_child="<tournamentdata><tournament .../>", hint=_HINT)
     warnings: list[Warning_] = []
     rounds = _int(td, "rounds", path, required=False)
     if rounds is not None:

@@ -35,7 +35,7 @@ from decimal import Decimal
 from ..errors import FormatError, Warning_
 from ..model import Color, Kind, Player, RoundEntry, ScoreSystem, Status, Tournament
 from . import Dumped, Loaded, carry
-from .boards import MAX_ROUND, EntryTable
+from .boards import MAX_ROUND, EntryTable, check_opponents
 from .fields import (birth_from_german, birth_to_german, decode_text, format_points, iso_round_dates,
                      parse_points)
 
@@ -363,16 +363,6 @@ def _read_row(st: _CsvRead, row: list[str], line: int) -> None:
     st.players.append(p)
 
 
-def _check_opponents(players: list[Player], lines: dict[int, int], path: str | None) -> None:
-    """Every opponent named is a player of the file."""
-    for p in players:
-        for r, e in enumerate(p.entries, 1):
-            if e.opponent is not None and e.opponent not in lines:
-                raise FormatError(f"player {p.number} round {r}: opponent {e.opponent} is not in the list",
-                                  path=path, line=lines[p.number],
-                                  expected="the starting number of a player in this file")
-
-
 def load(data: bytes, *, path: str | None = None) -> Loaded:
     """Read a Swiss-Chess-style CSV file."""
     text = decode_text(data)
@@ -397,7 +387,8 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
                           expected="a header row such as 'Nr;Name;Verein;...'")
     players = [p.replace(entries=st.table.entries(p.number)) for p in st.players]
     players.sort(key=lambda p: p.number)
-    _check_opponents(players, st.lines, path)
+    check_opponents(players, st.lines, path, missing="is not in the list",
+                    expected="the starting number of a player in this file")
     t = _tournament(st.meta, path, st.warnings).replace(players=tuple(players))
     return Loaded(t, st.warnings, lines=st.lines, meta={"scoring_declared": not t.scoring.is_standard})
 

@@ -37,7 +37,7 @@ from ._dsb import (
     MissingDataError, absent_gaps, birth_year, dsb_id, member_no, refuse_unknown_options, required_gaps,
     round_dates, notes as _notes, split_name, vkz, with_iso_dates,
 )
-from ._xmlsafe import parse, sniff_root, require_xml_text
+from ._xmlsafe import root_and_child, sniff_root, require_xml_text
 from .dsb_xml import _tournament_type, games
 
 NAME = "dewis-xml"
@@ -234,14 +234,9 @@ def _round_dates_in(root) -> tuple[str, ...]:
 
 def load(data: bytes, *, path: str | None = None) -> Loaded:
     """Read a DeWIS XML document."""
-    root = parse(data, path=path)
-    if root.tag != "dewis":
-        raise FormatError(f"root element is <{root.tag}>", path=path, line=root.sourceline,
-                          expected="<dewis>", hint=_HINT)
-    tn = root.find("tournamentSection/tournament")
-    if tn is None:
-        raise FormatError("no tournamentSection/tournament", path=path, line=root.sourceline,
-                          expected="<tournamentSection><tournament>", hint=_HINT)
+    root, tn = root_and_child(data, path, "dewis", "tournamentSection/tournament",
+                              missing="no tournamentSection/tournament",
+                              expected_child="<tournamentSection><tournament>", hint=_HINT)
     players, lines = _read_players(root, path)
     entries = _read_games(root, players, path)
     rounds = check_round(_num(tn, "rounds", path), "rounds", path=path, line=tn.sourceline, allow_zero=True)

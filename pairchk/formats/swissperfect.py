@@ -21,6 +21,7 @@ import re
 from ..errors import FormatError, Warning_
 from ..model import Color, Kind, Player, RoundEntry, Tournament
 from . import Loaded
+from .boards import check_opponents
 from .fields import decode_text, parse_points
 
 NAME = "swissperfect"
@@ -117,17 +118,6 @@ def _player_row(line: str, lineno: int, cells: list[str], columns: dict[int, str
     return Player(entries=tuple(entries), **values)
 
 
-def _check_opponents(players: list[Player], lines: dict[int, int], path: str | None) -> None:
-    """Every opponent named is a player of the file."""
-    numbers = set(lines)
-    for p in players:
-        for r, e in enumerate(p.entries, 1):
-            if e.opponent is not None and e.opponent not in numbers:
-                raise FormatError(f"player {p.number} round {r}: opponent {e.opponent} not in the list",
-                                  path=path, line=lines[p.number],
-                                  expected="the number of a player in this file")
-
-
 def load(data: bytes, *, path: str | None = None) -> Loaded:
     """Read a SwissPerfect tab-separated export."""
     text = decode_text(data)
@@ -143,7 +133,8 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
                               line=lineno, column=1, expected="unique numbers")
         lines[p.number] = lineno
         players.append(p)
-    _check_opponents(players, lines, path)
+    check_opponents(players, lines, path, missing="not in the list",
+                    expected="the number of a player in this file")
     players.sort(key=lambda p: p.number)
     rounds = sum(1 for v in columns.values() if isinstance(v, int))
     t = Tournament(rounds=rounds or None, players=tuple(players))
