@@ -222,8 +222,9 @@ def _xlsx(rng: random.Random, data: bytes) -> bytes:
     members[i] = (info, body)
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zout:
-        for inf, b in members:
-            zout.writestr(inf.filename, b)
+        for inf, b in members:  # the members' own timestamps: the same seed gives the same bytes
+            zout.writestr(zipfile.ZipInfo(inf.filename, date_time=inf.date_time), b,
+                          compress_type=zipfile.ZIP_DEFLATED)
     return buf.getvalue()
 
 
