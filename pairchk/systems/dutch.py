@@ -34,8 +34,7 @@ How the engine works (procedural, brackets top-down, C.04.3 2026 art. 3-4):
   budget (:data:`NODE_BUDGET`; also a remainder with too many exchanges): the search has not
   proved its best, and the structure goes to the exact method of :mod:`.dutch_exact` (the
   criteria and then the generation order as digits of the weights of a maximum-weight
-  matching). The budget decides which method runs, never the result (the 2017 collapsed last
-  bracket, valued per pair, is not yet encoded and keeps the budget).
+  matching). The budget decides which method runs, never the result.
 
 Semantics follow the endorsed engine (bbpPairings v6 for 2026, v5 for 2017) where the text is
 open: [C8] counts pairs of the next bracket with completion of everything below (2017 C.7:
@@ -84,7 +83,7 @@ EXACT_NODES = 10_000
 EXACT_CUBE_DIVISOR = 20
 # Where the search cannot prove its best candidate within the budget it hands the structure to
 # the exact method (maximum-weight matching, :mod:`.dutch_exact`), so the budget only decides
-# which method finds the result. True: the exact method always (tests; not the 2017 CLB).
+# which method finds the result. True: the exact method always (tests).
 EXACT_ONLY = False
 # Brackets up to this many residents get per-floater [C8]/[C9] values (tight bounds); larger
 # ones (early rounds of big events) nearly always have a perfect candidate found directly.
@@ -1137,7 +1136,7 @@ class StructureSearch:
         """Pass 1 (ideal candidates only), then pass 2 (all) if the ideal was not reached."""
         if not self.feasible:
             return None
-        if EXACT_ONLY and self.clb is None:
+        if EXACT_ONLY:
             return self.exact()
         best = self.initial_best
         if best is not None and best[0] == self.ideal:
@@ -1155,7 +1154,7 @@ class StructureSearch:
             self.seed = b is not None and b is not best
             self.pair_mdps(0, 0, [], acc0)
             b = self.best
-        if self.incomplete and self.clb is None:
+        if self.incomplete:
             return self.exact()
         if b is None or b is best:
             return None

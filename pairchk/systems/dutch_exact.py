@@ -54,6 +54,15 @@ class _Exact:
         # one radix for every criterion digit: larger than twice any total of a digit
         self.radix = 1 << (4 * (rk + 2) * (size + 2)).bit_length()
         self.pos_s = {x: i for i, x in enumerate(self.S)}
+        self._vertex: dict[int, tuple] = {}
+        if ss.clb is not None:
+            # 2017 collapsed last bracket (A.9): the PSD is a sorted list of score differences;
+            # lists of one length compare as the counts per difference, highest first
+            sc = R.score
+            members = ss.M + self.S
+            vals = {abs(sc[a] - sc[b]) for a in members for b in members}
+            vals |= {sc[x] - ss.clb.base for x in members}
+            self.psd_pos = {d: i for i, d in enumerate(sorted(vals, reverse=True))}
 
     # -- downfloater classes ([C4], [C8]) ----------------------------------------------------
     def floater_classes(self):
@@ -191,6 +200,8 @@ class _Exact:
         [C17], then per score level [C18], [C19], [C20], [C21] (2017 C.8-C.19)."""
         R, ss = self.R, self.ss
         p = R.pen(u, v) if u < v else R.pen(v, u)
+        if ss.clb is not None:
+            return self.clb_digits(u, v, p)
         hi = min(u, v)
         c9 = 0
         if ss.c9_active:
@@ -209,6 +220,30 @@ class _Exact:
         c19[ss.level_of[hi]] += p[4]
         c21[ss.level_of[hi]] += p[5]
         return [c9, p[0], p[1], p[2], p[3], c14, p[4], c16, p[5]] + c18 + c19 + c20 + c21
+
+    def clb_digits(self, u: int, v: int, p: tuple) -> list[int]:
+        """Digits of pair (u, v) in the 2017 collapsed last bracket, from its values
+        (:class:`~pairchk.systems.dutch._ClbValues`, additive over pairs and downfloaters):
+        the pair's own, minus what ``u`` and ``v`` would count as downfloaters."""
+        pair = self.clb_flat(self.ss.clb.values([(u, v)], [], self.ss.sset))
+        fu, fv = self.clb_vertex(u), self.clb_vertex(v)
+        d = [a - b - c for a, b, c in zip(pair, fu, fv)]
+        n = len(self.psd_pos)
+        # PSD counts, C.8-C.11 (pair), C.12, C.13 (pair), C.14, C.15 (pair), C.16-C.19
+        return d[:n] + list(p[:4]) + [d[n], p[4], d[n + 1], p[5]] + d[n + 2:]
+
+    def clb_vertex(self, x: int) -> list[int]:
+        r = self._vertex.get(x)
+        if r is None:
+            r = self._vertex[x] = self.clb_flat(self.ss.clb.values([], [x], self.ss.sset))
+        return r
+
+    def clb_flat(self, vals) -> list[int]:
+        psd, c14, c16, c18, c19, c20, c21 = vals
+        counts = [0] * len(self.psd_pos)
+        for d in psd:
+            counts[self.psd_pos[d]] += 1
+        return counts + [c14, c16] + list(c18) + list(c19) + list(c20) + list(c21)
 
     def matching(self, verts: list[int], required: set, order, order_span: int):
         """A maximum-cardinality matching of ``verts`` over compatible pairs (no MDP-MDP
