@@ -327,6 +327,11 @@ def _pair(state: RoundState) -> RoundPairing:
             got, mdps = _pair_bracket(R, mdps, residents, next_sg, lower)
         pairs.extend(got)
         pos = end
+    if len(mdps) > (1 if R.odd else 0):
+        # never a pairing that silently drops players: the last bracket must pair everybody
+        # but the PAB assignee
+        raise UnpairableError(f"round {state.round}: the last bracket left "
+                              f"{len(mdps)} players unpaired")
     if mdps:
         bye = mdps[0]
     nums = R.nums
@@ -1142,7 +1147,12 @@ class StructureSearch:
         if best is not None and best[0] == self.ideal:
             return None
         size = len(self.M) + len(self.S)
-        self.budget = min(PASS1_BUDGET + PASS1_PER_PLAYER * size, _exact_cost(size) // 2)
+        # the 2017 collapsed last bracket has no exact method to hand over to: its budgets are
+        # not cut to the exact method's cost
+        clb = self.clb is not None
+        self.budget = PASS1_BUDGET + PASS1_PER_PLAYER * size
+        if not clb:
+            self.budget = min(self.budget, _exact_cost(size) // 2)
         acc0 = [0, 0, 0, 0, 0, 0, self.zero_lv, self.zero_lv]
         self.pair_mdps(0, 0, [], acc0)
         b = self.best
@@ -1150,7 +1160,9 @@ class StructureSearch:
             self.target = None
             self.nodes = 0
             self.stop = False
-            self.budget = min(NODE_BUDGET + NODE_PER_PLAYER * size, _exact_cost(size))
+            self.budget = NODE_BUDGET + NODE_PER_PLAYER * size
+            if not clb:
+                self.budget = min(self.budget, _exact_cost(size))
             self.seed = b is not None and b is not best
             self.pair_mdps(0, 0, [], acc0)
             b = self.best
