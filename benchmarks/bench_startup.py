@@ -23,21 +23,25 @@ With ``PYTHONDONTWRITEBYTECODE`` set no bytecode (and no compiled dataclass meth
 :mod:`pairchk._dccache`) is kept, and every run compiles pairchk again: unset it to measure
 what a user sees.
 
-Figures (2026-12-01, 2 shared cores, AMD EPYC, Python 3.11.7 built without PGO; medians of 21,
-load average 7.6-8.2 from other workers, so wall times are inflated about 2x and CPU times are
-the better guide; whole-process CPU seconds):
+Figures (2026-12-01, 2 shared cores, AMD EPYC, Python 3.11.7 (pyenv build, no PGO); each line
+an A/B pair of commands run in turn, medians of 21, load average 3.2-3.5 from other workers;
+whole-process seconds, the check on fixtures/club_open_2026.trf):
 
-==========================================================  ========  ==========
-command                                                      CPU s     vs pass
-==========================================================  ========  ==========
-python -S -c pass (bare interpreter)                          0.012
-python -c pass (site + .pth: editable install, sandbox CA)   0.057-0.061
-pairchk check, before (typer, no cache; f877006)              0.224     x3.94
-pairchk check, console script, after (b51d74e)                0.129     x2.20
-python -m pairchk check, after                                0.121     x2.18
-python -S -m pairchk check, after                             0.101
-pairchk via the pyenv shim (bash) instead of the script       +0.074
-==========================================================  ========  ==========
+=============================================================  ========  ========
+command                                                          wall s    CPU s
+=============================================================  ========  ========
+python -S -c pass (the interpreter alone)                         0.016     0.010
+python -c pass (+ site and the .pth files of this machine)        0.051     0.049
+pairchk check, console script, before (typer; main f877006)      0.285     0.208
+pairchk check, console script, after (fast path + cache)         0.110     0.107
+python -m pairchk check, after                                    0.119     0.115
+python -S -m pairchk check, after (pairchk without site)         0.149     0.096
+typer path, after (check FILE -q -q)                             0.260     0.171
+the pyenv shim instead of the script: more                       +0.16     +0.073
+=============================================================  ========  ========
+
+At load 8 (most of that day) every wall time doubles, ``python -c pass`` included, while CPU
+times move by about 10 %.
 """
 
 from __future__ import annotations
