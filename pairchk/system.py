@@ -94,6 +94,42 @@ def swiss_absolute_criteria(edition: str) -> tuple[Criterion, ...]:
     )
 
 
+def completion_faults(order: Any, pairing: RoundPairing) -> int:
+    """[C4] of a published round, counted once for every Swiss system: each player seated
+    twice, each player to be paired who has neither a game nor the PAB, and each seated player
+    who was not to be paired.
+
+    >>> from pairchk.pairing import Pair
+    >>> completion_faults([1, 2, 3], RoundPairing(1, (Pair(1, 2), Pair(2, 4))))
+    3
+    """
+    seen: dict[int, int] = {}
+    for p in pairing.pairs:
+        for n in (p.white, p.black):
+            seen[n] = seen.get(n, 0) + 1
+    if pairing.bye is not None:
+        seen[pairing.bye] = seen.get(pairing.bye, 0) + 1
+    to_pair = set(order)
+    return (sum(c - 1 for c in seen.values()) + len(to_pair - set(seen))
+            + sum(1 for n in seen if n not in to_pair))
+
+
+def single_edition(system: Any, label: str, t: Tournament,
+                   override: str | None) -> tuple[str, str]:
+    """``select_edition`` of a system whose one edition is the 2026 text: ``--edition`` first,
+    else that text; ``label`` names the system in the wording (e.g. ``"Lim"``)."""
+    if override is not None:
+        if override not in system.editions:
+            raise PairchkError(f"unknown {label} edition {override!r}; "
+                               f"known editions: {', '.join(system.editions)}")
+        return override, "chosen with --edition"
+    text = f"the {label} text of {system.editions[0]}"
+    code = (t.system or "").strip().upper()
+    if code in system.codes:
+        return system.editions[0], f"system code {code}: {text}"
+    return system.editions[0], text
+
+
 def first_worse(published: Any, reference: Any) -> tuple[str, Any, Any, int] | None:
     """The first field of two quality records on which they differ: (key, published,
     reference, +1 if published is worse / -1 if better); None when equal on every field.

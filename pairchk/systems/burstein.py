@@ -23,7 +23,8 @@ from typing import Any
 from ..errors import PairchkError
 from ..model import Color, Tournament
 from ..pairing import RoundPairing, published_pairing
-from ..system import Criterion, UnpairableError, Violation, swiss_absolute_criteria
+from ..system import (Criterion, UnpairableError, Violation, completion_faults, single_edition,
+                      swiss_absolute_criteria)
 from .burstein_pair import pab_key, pair_round
 from .burstein_rules import BursteinState, allocate, burstein_state, same_side, seeding_rounds
 
@@ -120,14 +121,7 @@ class BursteinSystem:
         >>> SYSTEM.select_edition(Tournament(system="FIDE_BURSTEIN"))
         ('2026', 'system code FIDE_BURSTEIN: the Burstein text of 2026')
         """
-        if override is not None:
-            if override not in self.editions:
-                raise PairchkError(f"unknown Burstein edition {override!r}; known editions: 2026")
-            return override, "chosen with --edition"
-        code = (t.system or "").strip().upper()
-        if code in CODES:
-            return "2026", f"system code {code}: the Burstein text of 2026"
-        return "2026", "the Burstein text of 2026"
+        return single_edition(self, "Burstein", t, override)
 
     def criteria(self, edition: str) -> tuple[Criterion, ...]:
         """The Burstein criteria, then those of the Dutch seeding rounds (keys ``D_...``)."""
@@ -207,15 +201,7 @@ def brackets(bs: BursteinState, pairing: RoundPairing) -> list[BracketRecord]:
 
 
 def _structure(bs: BursteinState, pairing: RoundPairing) -> tuple[int, int, int, int]:
-    seen: dict[int, int] = {}
-    for p in pairing.pairs:
-        for n in (p.white, p.black):
-            seen[n] = seen.get(n, 0) + 1
-    if pairing.bye is not None:
-        seen[pairing.bye] = seen.get(pairing.bye, 0) + 1
-    to_pair = set(bs.base.order)
-    faults = sum(c - 1 for c in seen.values()) + len(to_pair - set(seen)) + \
-        sum(1 for n in seen if n not in to_pair)
+    faults = completion_faults(bs.base.order, pairing)
     rematch = sum(1 for p in pairing.pairs if bs.base.met(p.white, p.black))
     clash = sum(1 for p in pairing.pairs if p.white in bs.base.players and p.black in bs.base.players
                 and bs.must(p.white) is not Color.NONE and bs.must(p.white) is bs.must(p.black))

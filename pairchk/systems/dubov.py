@@ -52,7 +52,7 @@ from ..errors import PairchkError
 from ..model import Color, Tournament
 from ..pairing import RoundPairing, published_pairing
 from ..state import PrefKind
-from ..system import Criterion, UnpairableError, Violation, swiss_absolute_criteria
+from ..system import Criterion, UnpairableError, Violation, completion_faults, swiss_absolute_criteria
 from .dubov_1997 import pair_1997
 from .dubov_pair import pair_2026
 from .dubov_rules import DubovState, allocate, colour_misses, dubov_state
@@ -198,15 +198,7 @@ def _coloured(ds: DubovState, pairing: RoundPairing) -> list[tuple[int, int]]:
 
 def _structure(ds: DubovState, pairing: RoundPairing) -> tuple[int, int, int]:
     """(rematches, absolute-colour clashes, completion faults) of a pairing."""
-    seen: dict[int, int] = {}
-    for p in pairing.pairs:
-        for n in (p.white, p.black):
-            seen[n] = seen.get(n, 0) + 1
-    if pairing.bye is not None:
-        seen[pairing.bye] = seen.get(pairing.bye, 0) + 1
-    to_pair = set(ds.base.order)
-    faults = sum(c - 1 for c in seen.values()) + len(to_pair - set(seen)) + \
-        sum(1 for n in seen if n not in to_pair)
+    faults = completion_faults(ds.base.order, pairing)
     rematch = sum(1 for p in pairing.pairs if ds.base.met(p.white, p.black))
     clash = sum(1 for p in pairing.pairs
                 if ds.must(p.white) is not Color.NONE and ds.must(p.white) is ds.must(p.black))

@@ -66,7 +66,7 @@ from decimal import Decimal
 from ..errors import PairchkError
 from ..model import Color, Tournament
 from ..pairing import RoundPairing, published_pairing
-from ..system import Criterion, UnpairableError, Violation
+from ..system import Criterion, UnpairableError, Violation, completion_faults, single_edition
 from .lim_pair import floater_type, groups_above, groups_below, pair_round
 from .lim_rules import Direction, LimState, colour_allowed, lim_state
 
@@ -133,14 +133,7 @@ class LimSystem:
         >>> SYSTEM.select_edition(Tournament(system="FIDE_LIM"))
         ('2026', 'system code FIDE_LIM: the Lim text of 2026')
         """
-        if override is not None:
-            if override not in self.editions:
-                raise PairchkError(f"unknown Lim edition {override!r}; known editions: 2026")
-            return override, "chosen with --edition"
-        code = (t.system or "").strip().upper()
-        if code in CODES:
-            return "2026", f"system code {code}: the Lim text of 2026"
-        return "2026", "the Lim text of 2026"
+        return single_edition(self, "Lim", t, override)
 
     def criteria(self, edition: str) -> tuple[Criterion, ...]:
         return CRITERIA
@@ -224,15 +217,7 @@ def walk(ls: LimState, pairing: RoundPairing) -> list[GroupRecord]:
 # ----------------------------------------------------------------------------- evaluation
 
 def _structure(ls: LimState, pairing: RoundPairing) -> tuple[int, int, int, int]:
-    seen: dict[int, int] = {}
-    for p in pairing.pairs:
-        for n in (p.white, p.black):
-            seen[n] = seen.get(n, 0) + 1
-    if pairing.bye is not None:
-        seen[pairing.bye] = seen.get(pairing.bye, 0) + 1
-    to_pair = set(ls.base.order)
-    c4 = sum(c - 1 for c in seen.values()) + len(to_pair - set(seen)) + \
-        sum(1 for n in seen if n not in to_pair)
+    c4 = completion_faults(ls.base.order, pairing)
     known = ls.base.players
     c1 = sum(1 for p in pairing.pairs if p.white in known and p.black in known
              and ls.base.met(p.white, p.black))
