@@ -129,4 +129,66 @@ def matching_size(mate: list[int]) -> int:
     return sum(1 for v, u in enumerate(mate) if u > v)
 
 
-__all__ = ["max_matching", "matching_size"]
+def bipartite_matching(left: list[int], nbr: dict[int, int], warm: dict[int, int] | None = None,
+                       complete: bool = False) -> tuple[int, dict[int, int]]:
+    """A maximum matching of the bipartite graph whose left vertices ``left`` have the
+    neighbour bitsets ``nbr[u]`` over the right vertices (Kuhn's augmenting paths on bitsets).
+
+    The still valid pairs of ``warm`` (left -> right, e.g. the matching of a slightly larger
+    graph) seed it, so a search that changes the graph a little costs a few augmentations.
+    Returns (size, matching left -> right); with ``complete`` the search stops at the first left
+    vertex that cannot be matched (the size is then less than ``len(left)``, not maximum).
+
+    >>> bipartite_matching([0, 1], {0: 0b11, 1: 0b01})
+    (2, {0: 1, 1: 0})
+    """
+    ml: dict[int, int] = {}
+    mr: dict[int, int] = {}
+    taken = 0
+    if warm:
+        for u in left:
+            y = warm.get(u)
+            if y is not None and nbr[u] >> y & 1 and y not in mr:
+                ml[u] = y
+                mr[y] = u
+                taken |= 1 << y
+    # [visited right vertices, right vertices proven dead since the last success, matched ones]
+    state = [0, 0, taken]
+    for u in left:
+        if u in ml:
+            continue
+        state[0] = state[1]
+        if _kuhn(u, nbr, ml, mr, state):
+            state[1] = 0
+        elif complete:
+            break
+        else:
+            state[1] = state[0]  # a failed search leaves the matching as it was
+    return len(ml), ml
+
+
+def _kuhn(u: int, nbr: dict[int, int], ml: dict[int, int], mr: dict[int, int],
+          state: list[int]) -> bool:
+    cand = nbr[u] & ~state[0]
+    free = cand & ~state[2]
+    if free:  # a free right vertex: no path to search
+        low = free & -free
+        y = low.bit_length() - 1
+        state[0] |= low
+        state[2] |= low
+        ml[u] = y
+        mr[y] = u
+        return True
+    state[0] |= cand  # every candidate is visited at most once per search
+    while cand:
+        low = cand & -cand
+        cand ^= low
+        y = low.bit_length() - 1
+        if _kuhn(mr[y], nbr, ml, mr, state):
+            ml[u] = y
+            mr[y] = u
+            return True
+    return False
+
+
+__all__ = ["max_matching", "matching_size", "bipartite_matching"]

@@ -57,7 +57,7 @@ from decimal import Decimal
 from itertools import combinations
 from math import comb as _comb
 
-from ..matching import _bits, matching_size, max_matching
+from ..matching import _bits, bipartite_matching, matching_size, max_matching
 from ..model import Color
 from ..pairing import Pair, RoundPairing
 from ..state import DOWN, UP, RoundState
@@ -165,7 +165,30 @@ class _Round:
             else:
                 k = 3 if p.absolute else 2 if p.strong else 1
                 self.cat.append(k if p.pref is Color.WHITE else k + 3)
+        self._colour_masks()
         self._fix_bye()
+
+    def _colour_masks(self) -> None:
+        """Per position, the bitsets of the partners with whom a pair fails [C12] (the same
+        colour preference, ``same12``) and [C13] (both strong or absolute for the same colour,
+        not both absolute: ``fail13``), as :func:`.dutch_criteria.colour_penalties` counts
+        them; both relations are symmetric."""
+        by_cat = [0] * 7
+        for i, k in enumerate(self.cat):
+            by_cat[k] |= 1 << i
+        white = by_cat[1] | by_cat[2] | by_cat[3]
+        black = by_cat[4] | by_cat[5] | by_cat[6]
+        self.same12 = []
+        self.fail13 = []
+        for k in self.cat:
+            if k == 0:
+                self.same12.append(0)
+                self.fail13.append(0)
+                continue
+            b = 0 if k <= 3 else 3
+            self.same12.append(white if k <= 3 else black)
+            strong, absolute = by_cat[2 + b], by_cat[3 + b]
+            self.fail13.append(0 if k - b == 1 else strong | absolute if k - b == 2 else strong)
 
     # -- completion ---------------------------------------------------------------------------
     def _with_dummy(self, cand: int) -> list[int]:
@@ -708,27 +731,6 @@ def _min_assignment(cost: list[list[int]]) -> int:
 _INF = 1 << 20
 
 
-def _bip_size(left: list[int], edges: dict[int, list[int]]) -> int:
-    """Size of a maximum bipartite matching of ``left`` (Kuhn's augmenting paths)."""
-    match: dict[int, int] = {}
-
-    def try_(u: int, seen: set) -> bool:
-        for v in edges[u]:
-            if v in seen:
-                continue
-            seen.add(v)
-            if v not in match or try_(match[v], seen):
-                match[v] = u
-                return True
-        return False
-
-    n = 0
-    for u in left:
-        if try_(u, set()):
-            n += 1
-    return n
-
-
 def _bipartite_colour_bounds(R: _Round, tops: list[int], others: list[int]) -> tuple[int, int]:
     """[C12]/[C13] lower bounds when every top takes a distinct partner among ``others``."""
     tc = [0] * 7
@@ -1031,6 +1033,10 @@ class StructureSearch:
         # set when a budget or the exchange cap cut the search: its best is then unproven
         self.incomplete = False
         self.single: dict[int, tuple] = {}
+        # warm starts of the bipartite matchings of :meth:`still_possible`
+        self._warm_tops: dict[int, int] = {}
+        self._warm_must: dict[int, int] = {}
+        self._warm_ok: dict[int, int] = {}
         self.feasible = self._ideal_vector()
         self.target = self.ideal if self.feasible else None
 
@@ -1557,7 +1563,9 @@ class StructureSearch:
 
         (Pass 1: with no colour failure left to spend, tops may only take partners that grant
         both preferences. By Mendelsohn-Dulmage one matching covering all tops and one
-        covering all must-pair residents imply one covering both.)"""
+        covering all must-pair residents imply one covering both.) The matchings run on
+        bitsets and start from those of the previous call (:func:`.bipartite_matching`): a
+        search step changes the graph by one pair."""
         R = self.R
         ideal = self.ideal
         target = self.target is not None
@@ -1566,40 +1574,44 @@ class StructureSearch:
         mnf = (self.must_not_float | self.forced_pair) if target else self.forced_pair
         if len(tops) > 40 and not (mnf and any(y in mnf for y in free)):
             return True  # large open remainders: the count bounds suffice (speed)
-        edges = {}
-        ok_edges = {}
+        fmask = 0
+        for y in free:
+            fmask |= 1 << y
         adj = R.adj
-        pcache = R._pen  # pen() memo, read directly on this hot path
+        bar = R.same12 if strict12 else R.fail13 if strict13 else None
+        edges = {}
         for t_ in tops:
-            e = []
-            ok = []
-            ca = adj[t_]
-            for y in free:
-                if y < t_ or not (ca >> y & 1):
-                    continue
-                p = pcache.get((t_, y)) or R.pen(t_, y)
-                if (strict12 and p[2]) or (strict13 and p[3]):
-                    continue
-                e.append(y)
-                if not p[2]:
-                    ok.append(y)
+            e = adj[t_] & fmask & ~((2 << t_) - 1)
+            if bar is not None:
+                e &= ~bar[t_]
             if not e:
                 return False
             edges[t_] = e
-            ok_edges[t_] = ok
-        if _bip_size(tops, edges) < len(tops):
+        got, self._warm_tops = bipartite_matching(tops, edges, self._warm_tops, complete=True)
+        if got < len(tops):
             return False
         must = [y for y in free if y in mnf]
         if must:
+            tmask = 0
+            for t_ in tops:
+                tmask |= 1 << t_
             redges = {}
             for y in must:
-                redges[y] = [t_ for t_ in tops if y in edges[t_]]
-                if not redges[y]:
+                e = adj[y] & tmask & ((1 << y) - 1)
+                if bar is not None:
+                    e &= ~bar[y]
+                if not e:
                     return False
-            if _bip_size(must, redges) < len(must):
+                redges[y] = e
+            got, self._warm_must = bipartite_matching(must, redges, self._warm_must,
+                                                      complete=True)
+            if got < len(must):
                 return False
         if self.best is not None or target:
-            lb12 = len(tops) - _bip_size(tops, ok_edges)
+            same12 = R.same12
+            ok_edges = {t_: edges[t_] & ~same12[t_] for t_ in tops}
+            got, self._warm_ok = bipartite_matching(tops, ok_edges, self._warm_ok)
+            lb12 = len(tops) - got
             h8, h9 = self.head_bound(free)
             zl = self.zero_lv
             lbv = (h8, h9, acc[0], acc[1], acc[2] + lb12, acc[3], 0, acc[4], 0,
