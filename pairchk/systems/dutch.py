@@ -410,98 +410,109 @@ def _pair_bracket_2017(R: _Round, mdps: list[int], residents: list[int], next_sg
     return None, (got + got2, left)
 
 
-def _next_bracket_scores(R: _Round, dmask: int, nmask: int, k: int, ymask: int | None) -> tuple:
-    """[C8] second part (2026 C7 applied to the next bracket): among ways to make ``k`` pairs
-    there, pair the highest-scored downfloaters. Returns the negated scores of the higher
-    players of the ``k`` pairs, sorted from the highest (lower is better).
+def _next_bracket_2026(R: _Round, dmask: int, nmask: int, ymask: int) -> tuple:
+    """[C8] (2026) of the downfloaters ``dmask``: the best, over every completion of the round
+    ([C4]: the downfloaters, the next residents ``nmask`` and everybody below, ``ymask``, all
+    paired, the PAB assignee aside), of (pairs of the next bracket, then the scores of the
+    downfloaters paired there, highest first), both negated so that lower is better. A pair of
+    the next bracket is a downfloater with a next resident or two next residents; the scores
+    are those of the pairs' higher players, sorted (a pair of next residents gives the next
+    bracket's score), as the endorsed engine weighs them (bbpPairings v6: "pairs in the next
+    bracket", then "scores paired in the next bracket").
 
-    Feasibility of "these downfloaters F paired, k pairs in all" is a perfect matching of
-    F + next residents + u helper vertices joined to every next resident,
-    u = |N| - (2k - |F|). Completion below (2026) is checked on the witness found, not on
-    every such matching (simplification).
-    """
-    ds = [i for i in _bits(dmask)]
-    ns = [i for i in _bits(nmask)]
-    sN = R.score[ns[0]] if ns else Decimal(0)
-    if not ds or k == 0:
-        return tuple(-sN for _ in range(k))
-    if _too_many_floater_sets(len(ds), k):
-        return ()
-    opts = []
-    for r in range(min(len(ds), k), -1, -1):
-        for F in combinations(ds, r):
-            sc = sorted([R.score[d] for d in F] + [sN] * (k - r), reverse=True)
-            opts.append((tuple(-x for x in sc), F))
-    opts.sort()
-    for vec, F in opts:
-        u = len(ns) - (2 * k - len(F))
-        if u < 0:
-            continue
-        verts = list(F) + ns
-        idx = {v: i for i, v in enumerate(verts)}
-        m = len(verts) + u
-        ladj = [0] * m
-        for v in verts:
-            a = 0
-            for w in _bits(R.adj[v] & nmask):
-                a |= 1 << idx[w]
-            ladj[idx[v]] |= a
-            for w in _bits(a):
-                ladj[w] |= 1 << idx[v]
-        for j in range(u):
-            h = len(verts) + j
-            for v in ns:
-                ladj[h] |= 1 << idx[v]
-                ladj[idx[v]] |= 1 << h
-        if m % 2:
-            continue
-        mate = max_matching(ladj)
-        if matching_size(mate) * 2 != m:
-            continue
-        if ymask is None:
-            return vec
-        # completion below with the players left over: the witness first, then (small
-        # brackets) every choice of the next residents left over
-        left = 0
-        for d in ds:
-            if d not in F:
-                left |= 1 << d
-        wl = left
-        for v in ns:
-            if mate[idx[v]] >= len(verts):
-                wl |= 1 << v
-        if R.completable(wl | ymask):
-            return vec
-        if _comb(len(ns), u) > 200:
-            continue
-        fmask = 0
-        for d in F:
-            fmask |= 1 << d
-        for lo in combinations(ns, u):
-            lm = 0
-            for v in lo:
-                lm |= 1 << v
-            inside = (fmask | nmask) & ~lm
-            sub = [0] * len(R.adj)
-            for v in _bits(inside):
-                sub[v] = R.adj[v] & inside & nmask if not (fmask >> v & 1) else R.adj[v] & inside & nmask
-            for v in _bits(inside & nmask):
-                sub[v] |= R.adj[v] & fmask & inside
-            if matching_size(max_matching(sub, active=inside)) * 2 != _popcount(inside):
-                continue
-            if R.completable(left | lm | ymask):
-                return vec
-    return ()
+    The sets of downfloaters that a matching of the next bracket can pair form a matroid, so the
+    best set comes greedily, highest score first (:func:`_covering_matching`), and a maximum
+    matching covering it has the most pairs there can be. When what that matching leaves over
+    can be paired with everybody below, it is the answer; otherwise a maximum-weight matching
+    of all the players left decides (:func:`_next_bracket_weighted`). Exact either way."""
+    act = dmask | nmask
+    adj8 = [0] * len(R.adj)
+    for i in _bits(act):
+        adj8[i] = R.adj[i] & (nmask if dmask >> i & 1 else act)
+    verts = list(_bits(act))
+    down = sorted(_bits(dmask), key=lambda v: (-R.score[v], v))
+    covered: list[int] = []
+    witness = None
+    for v in down:
+        m = _covering_matching(adj8, verts, covered + [v], len(R.adj))
+        if m is not None:
+            covered.append(v)
+            witness = m
+    mate = max_matching(adj8, match=witness, active=act)
+    left = 0
+    for i in verts:
+        if mate[i] == -1:
+            left |= 1 << i
+    if R.completable(left | ymask):
+        return _c8_vector(R, [R.score[v] for v in covered], matching_size(mate), nmask)
+    return _next_bracket_weighted(R, dmask, nmask, ymask)
 
 
-# [C8] second part: downfloater subsets tried at most (beyond: the scores are not compared, the
-# value is () for every candidate, and the search's bound says so too)
-C8_SUBSETS = 5000
+def _c8_vector(R: _Round, paired_scores: list, k: int, nmask: int) -> tuple:
+    """(-pairs, negated scores of the pairs' higher players, highest first)."""
+    s_n = R.score[(nmask & -nmask).bit_length() - 1]
+    sc = sorted(paired_scores, reverse=True) + [s_n] * (k - len(paired_scores))
+    return (-k, tuple(-x for x in sc))
 
 
-def _too_many_floater_sets(nd: int, k: int) -> bool:
-    """Whether the [C8] scores of ``nd`` downfloaters with ``k`` pairs are left out."""
-    return sum(_comb(nd, r) for r in range(min(nd, k) + 1)) > C8_SUBSETS
+def _covering_matching(adj: list[int], verts: list[int], must: list[int], base: int):
+    """A matching of ``verts`` (graph ``adj``) covering every player in ``must``, as a mate
+    list over the players (helper vertices dropped), or None if there is none (see
+    :func:`_helper_graph`)."""
+    g, act, h = _helper_graph(adj, verts, must, base)
+    mate = max_matching(g, active=act)
+    if matching_size(mate) * 2 != len(verts) + h:
+        return None
+    out = [-1] * len(adj)
+    for v in verts:
+        u = mate[v]
+        if u != -1 and u < base:
+            out[v] = u
+    return out
+
+
+def _next_bracket_weighted(R: _Round, dmask: int, nmask: int, ymask: int) -> tuple:
+    """[C8] (2026) by one maximum-weight matching of every player left (the downfloaters, the
+    next bracket, everybody below; the PAB dummy in an odd round): of maximum cardinality (the
+    round is completed), with the pairs of the next bracket weighted first and the
+    downfloaters paired there by score below that, digits of a radix beyond any count."""
+    import networkx as nx
+
+    nlev = len(R.levels)
+    radix = _popcount(dmask) + 1
+    pair_w = radix ** nlev  # above any sum of downfloater digits
+    everyone = dmask | nmask | ymask
+    if _popcount(everyone) % 2:
+        if not R.odd:
+            return ()  # cannot be completed (the callers ask only of completable sets)
+        everyone |= 1 << R.dummy
+    G = nx.Graph()
+    verts = list(_bits(everyone))
+    G.add_nodes_from(verts)
+    for u in verts:
+        for v in _bits(R.cadj[u] & everyone & ~((2 << u) - 1)):
+            G.add_edge(u, v, weight=1 + _c8_weight(R, dmask, nmask, u, v, radix, pair_w, nlev))
+    k = 0
+    paired = []
+    for u, v in nx.max_weight_matching(G, maxcardinality=True):
+        if _c8_weight(R, dmask, nmask, u, v, radix, pair_w, nlev):
+            k += 1
+            if dmask >> u & 1 or dmask >> v & 1:
+                paired.append(R.score[u if dmask >> u & 1 else v])
+    return _c8_vector(R, paired, k, nmask)
+
+
+def _c8_weight(R: _Round, dmask: int, nmask: int, u: int, v: int, radix: int, pair_w: int,
+               nlev: int) -> int:
+    """Weight of pair (u, v) for [C8]: a pair of the next bracket (two next residents, or a
+    downfloater and a next resident, the downfloater's score as a digit below), else 0."""
+    if nmask >> u & 1 and nmask >> v & 1:
+        return pair_w
+    if dmask >> u & 1 and nmask >> v & 1:
+        return pair_w + radix ** (nlev - 1 - R.level[R.score[u]])
+    if nmask >> u & 1 and dmask >> v & 1:
+        return pair_w + radix ** (nlev - 1 - R.level[R.score[v]])
+    return 0
 
 
 def next_bracket_value(R: _Round, dmask: int, nmask: int, ymask: int) -> tuple:
@@ -516,8 +527,7 @@ def next_bracket_value(R: _Round, dmask: int, nmask: int, ymask: int) -> tuple:
         return (0, ())
     if R.st.edition == "2017":
         return _next_bracket_2017(R, dmask, nmask, final=not ymask)
-    k8 = _next_bracket_pairs(R, dmask, nmask, ymask)
-    return (-k8, _next_bracket_scores(R, dmask, nmask, k8, ymask))
+    return _next_bracket_2026(R, dmask, nmask, ymask)
 
 
 def _next_bracket_2017(R: _Round, dmask: int, nmask: int, final: bool) -> tuple:
@@ -556,11 +566,12 @@ def _next_bracket_2017(R: _Round, dmask: int, nmask: int, final: bool) -> tuple:
     return (-(pairs - barred_left), tuple(down))
 
 
-def _coverable(adj: list[int], verts: list[int], must: list[int], base: int) -> bool:
-    """Is there a matching of ``verts`` (graph ``adj``) covering every player in ``must``?
-    Helper vertices from ``base`` on, joined to each other and to the players not in ``must``,
-    turn it into a perfect-matching question."""
-    free = [v for v in verts if v not in must]
+def _helper_graph(adj: list[int], verts: list[int], must: list[int], base: int):
+    """``adj`` with helper vertices from ``base`` on, joined to each other and to the players of
+    ``verts`` not in ``must``, so that a matching covering ``must`` becomes a perfect matching:
+    (graph, active vertices, number of helpers)."""
+    mset = set(must)
+    free = [v for v in verts if v not in mset]
     h = len(free) + (len(verts) + len(free)) % 2
     g = list(adj)
     g.extend([0] * max(0, base + h - len(g)))
@@ -577,6 +588,14 @@ def _coverable(adj: list[int], verts: list[int], must: list[int], base: int) -> 
     act = hmask
     for v in verts:
         act |= 1 << v
+    return g, act, h
+
+
+def _coverable(adj: list[int], verts: list[int], must: list[int], base: int) -> bool:
+    """Is there a matching of ``verts`` (graph ``adj``) covering every player in ``must``?
+    Helper vertices from ``base`` on, joined to each other and to the players not in ``must``,
+    turn it into a perfect-matching question (:func:`_helper_graph`)."""
+    g, act, h = _helper_graph(adj, verts, must, base)
     mate = max_matching(g, active=act)
     return matching_size(mate) * 2 == len(verts) + h
 
@@ -764,42 +783,6 @@ def _bounds_from_counts(tc, oc, absolute_pairs: bool = False) -> tuple[int, int]
     lb12 = max(0, max(0, tw - ob) + max(0, tb - ow) - o0)
     lb13 = max(0, max(0, tws - ob - oc[1]) + max(0, tbs - ow - oc[4]) - o0)
     return lb12, lb13
-
-
-def _next_bracket_pairs(R: _Round, dmask: int, nmask: int, ymask: int) -> int:
-    adj = R.adj
-    act = dmask | nmask
-    adj8 = [0] * len(adj)
-    for i in _bits(act):
-        a = adj[i] & act
-        if dmask >> i & 1:
-            a &= nmask
-        adj8[i] = a
-    mate = max_matching(adj8, active=act)
-    k = matching_size(mate)
-    left = 0
-    for i in _bits(act):
-        if mate[i] == -1:
-            left |= 1 << i
-    if R.completable(left | ymask):
-        return k
-    # the maximum matching found strands someone below: look for the players F of the next
-    # bracket that go further down such that both sides can still be paired
-    xs = list(_bits(act))
-    for kk in range(k, -1, -1):
-        f = len(xs) - 2 * kk
-        if _comb(len(xs), f) > 3000:
-            return k  # too many to try: keep the bound (documented simplification)
-        for F in combinations(xs, f):
-            fm = 0
-            for i in F:
-                fm |= 1 << i
-            if not R.completable(fm | ymask):
-                continue
-            rest = act & ~fm
-            if matching_size(max_matching(adj8, active=rest)) == kk:
-                return kk
-    return 0
 
 
 def _levels_vector(R: _Round, players, bracket_levels) -> tuple:
@@ -1065,8 +1048,6 @@ class StructureSearch:
                      + [R.score[S[0]]] * (nfloat - len(um)) if S else
                      [R.score[x] for x in um], reverse=True)[:k8]
         dsc += [R.score[N[0]]] * (k8 - len(dsc))
-        if _too_many_floater_sets(nfloat, k8):
-            return (-k8, ())  # the scores are not compared (see _next_bracket_scores)
         return (-k8, tuple(-x for x in dsc))
 
     def _ideal_pab(self) -> int:
