@@ -49,40 +49,55 @@ def max_matching(adj: list[int], match: list[int] | None = None, active: int | N
                     mate[u] = v
                     mate[v] = u
                     free &= ~((1 << u) | (1 << v))
-    for root in _bits(active):
-        if mate[root] == -1:
-            if not _augment(adj, mate, root, active) and perfect:
-                break
+    else:
+        free = 0
+        for v in _bits(active):
+            if mate[v] == -1:
+                free |= 1 << v
+    for root in _bits(free):
+        if mate[root] != -1:
+            continue
+        end, _ = _augment(adj, mate, root, active, free)
+        if end >= 0:
+            free &= ~((1 << root) | (1 << end))
+        elif perfect:
+            break
     return mate
 
 
-def _augment(adj: list[int], mate: list[int], root: int, active: int) -> bool:
+def _augment(adj: list[int], mate: list[int], root: int, active: int,
+             free: int) -> tuple[int, int]:
+    """One search for an augmenting path from the unmatched ``root`` (Edmonds' blossoms);
+    augments ``mate`` along it and returns (the path's other end, 0), or (-1, the even
+    vertices of the search tree) if there is none. ``free`` holds the unmatched active
+    vertices: an even vertex next to one ends the search."""
     n = len(adj)
     parent = [-1] * n
     base = list(range(n))
-    used = [False] * n
-    used[root] = True
+    members: dict[int, int] = {}  # base of a contracted blossom -> its vertices, as a bitset
     usedm = 1 << root  # even (outer) vertices, as a bitset
     oddm = 0  # vertices reached as odd (inner) vertices: edges to them are never useful
+    free &= ~(1 << root)
     q = deque([root])
 
     def lca(a: int, b: int) -> int:
-        seen = [False] * n
+        seen = 0
         while True:
             a = base[a]
-            seen[a] = True
+            seen |= 1 << a
             if mate[a] == -1:
                 break
             a = parent[mate[a]]
         while True:
             b = base[b]
-            if seen[b]:
+            if seen >> b & 1:
                 return b
             b = parent[mate[b]]
 
-    def mark_path(v: int, b: int, child: int, blossom: list[bool]) -> None:
+    def mark_path(v: int, b: int, child: int, marked: list[int]) -> None:
         while base[v] != b:
-            blossom[base[v]] = blossom[base[mate[v]]] = True
+            marked.append(base[v])
+            marked.append(base[mate[v]])
             parent[v] = child
             child = mate[v]
             v = parent[mate[v]]
@@ -90,39 +105,70 @@ def _augment(adj: list[int], mate: list[int], root: int, active: int) -> bool:
     while q:
         v = q.popleft()
         nb = adj[v] & active & ~(oddm & ~usedm)
-        # dense neighbour sets: one pass over the binary string beats a generator per bit
-        for to in [i for i, c in enumerate(bin(nb)[:1:-1]) if c == "1"]:
+        direct = nb & free
+        if direct:  # an unmatched neighbour: augment at once
+            to = (direct & -direct).bit_length() - 1
+            parent[to] = v
+            _flip(mate, parent, to)
+            return to, 0
+        # even vertices of v's own blossom give nothing: leave them out of the scan
+        nb &= ~members.get(base[v], 1 << v)
+        for to in _bits(nb):
             if base[v] == base[to] or mate[v] == to:
                 continue
             if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
                 cur = lca(v, to)
-                blossom = [False] * n
-                mark_path(v, cur, to, blossom)
-                mark_path(to, cur, v, blossom)
-                for i in range(n):
-                    if blossom[base[i]]:
-                        base[i] = cur
-                        if not used[i]:
-                            used[i] = True
-                            usedm |= 1 << i
-                            q.append(i)
+                marked: list[int] = []
+                mark_path(v, cur, to, marked)
+                mark_path(to, cur, v, marked)
+                um = members.get(cur, 1 << cur)
+                for b_ in marked:
+                    um |= members.get(b_, 1 << b_)
+                members[cur] = um
+                for i in _bits(um):
+                    base[i] = cur
+                new = um & ~usedm
+                usedm |= new
+                q.extend(_bits(new))
             elif parent[to] == -1:
                 parent[to] = v
                 oddm |= 1 << to
-                if mate[to] == -1:
-                    # augment along the path ending at `to`
-                    u = to
-                    while u != -1:
-                        pv = parent[u]
-                        ppv = mate[pv]
-                        mate[u] = pv
-                        mate[pv] = u
-                        u = ppv
-                    return True
-                used[mate[to]] = True
-                usedm |= 1 << mate[to]
-                q.append(mate[to])
-    return False
+                m = mate[to]
+                usedm |= 1 << m
+                q.append(m)
+    return -1, usedm
+
+
+def _flip(mate: list[int], parent: list[int], end: int) -> None:
+    """Augment along the tree path that ends at the unmatched vertex ``end``."""
+    u = end
+    while u != -1:
+        pv = parent[u]
+        ppv = mate[pv]
+        mate[u] = pv
+        mate[pv] = u
+        u = ppv
+
+
+def missable(adj: list[int], active: int, match: list[int] | None = None) -> tuple[int, int]:
+    """(deficiency, D) of the graph on ``active``: how many vertices a maximum matching leaves
+    unmatched and, when that is one, the set D of the vertices some maximum matching leaves
+    unmatched (Gallai-Edmonds: the even vertices of the failed search from the unmatched
+    vertex), as a bitset; D is 0 for any other deficiency. Then ``active`` plus one more vertex
+    ``y`` has a perfect matching exactly when ``y`` has a neighbour in D (pair ``y`` with it;
+    conversely ``y``'s partner in a perfect matching is left unmatched by a maximum matching of
+    the rest).
+
+    >>> missable([0b010, 0b101, 0b010], 0b111)  # a path 0-1-2: 0 or 2 can be left over
+    (1, 5)
+    """
+    mate = max_matching(adj, match=match, active=active)
+    exposed = [v for v in _bits(active) if mate[v] == -1]
+    if len(exposed) != 1:
+        return len(exposed), 0
+    root = exposed[0]
+    _, even = _augment(adj, mate, root, active, 0)
+    return 1, even
 
 
 def matching_size(mate: list[int]) -> int:
@@ -191,4 +237,4 @@ def _kuhn(u: int, nbr: dict[int, int], ml: dict[int, int], mr: dict[int, int],
     return False
 
 
-__all__ = ["max_matching", "matching_size", "bipartite_matching"]
+__all__ = ["max_matching", "matching_size", "bipartite_matching", "missable"]

@@ -52,3 +52,40 @@ def test_odd_cycle_blossom_and_warm_start():
     assert matching_size(max_matching(adj)) == 3
     warm = [1, 0, -1, -1, -1, -1]
     assert matching_size(max_matching(adj, match=warm)) == 3
+
+
+def test_larger_random_graphs_match_networkx_with_and_without_warm_starts():
+    import networkx as nx
+
+    from pairchk.matching import missable
+
+    rnd = random.Random(11)
+    for _ in range(120):
+        n = rnd.randint(10, 60)
+        p = rnd.choice((0.05, 0.1, 0.3, 0.8))
+        adj = [0] * n
+        G = nx.Graph()
+        G.add_nodes_from(range(n))
+        for i in range(n):
+            for j in range(i + 1, n):
+                if rnd.random() < p:
+                    adj[i] |= 1 << j
+                    adj[j] |= 1 << i
+                    G.add_edge(i, j)
+        want = len(nx.max_weight_matching(G, maxcardinality=True))
+        active = (1 << n) - 1
+        m = max_matching(adj)
+        assert matching_size(m) == want
+        warm = [-1] * n  # a partial matching to start from: the first few pairs of m
+        for v in range(n // 3):
+            if m[v] > v:
+                warm[v], warm[m[v]] = m[v], v
+        assert matching_size(max_matching(adj, match=warm)) == want
+        # Gallai-Edmonds: with deficiency one, D is the set a maximum matching can miss
+        deficiency, D = missable(adj, active)
+        assert deficiency == n - 2 * want
+        if deficiency == 1:
+            for v in range(n):
+                rest = active & ~(1 << v)
+                can_miss = matching_size(max_matching(adj, active=rest)) == want
+                assert bool(D >> v & 1) == can_miss

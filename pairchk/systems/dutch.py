@@ -57,7 +57,7 @@ from decimal import Decimal
 from itertools import combinations
 from math import comb as _comb
 
-from ..matching import _bits, bipartite_matching, matching_size, max_matching
+from ..matching import _bits, bipartite_matching, matching_size, max_matching, missable
 from ..model import Color
 from ..pairing import Pair, RoundPairing
 from ..state import DOWN, UP, RoundState
@@ -157,6 +157,8 @@ class _Round:
         self.level = {s: i for i, s in enumerate(self.levels)}
         self.rank9: dict[int, int] = {}
         self._comp: dict[int, bool] = {}
+        self._single: dict[int, int] = {}
+        self._warm_prev: tuple[int, list[int]] | None = None
         # colour category: 0 none; white 1 mild, 2 strong, 3 absolute; black 4, 5, 6
         self.cat = []
         for p in self.ps:
@@ -267,8 +269,34 @@ class _Round:
         return matching_size(mate) * 2 == k
 
     def warm(self, mask: int) -> list[int]:
-        """A maximum matching of ``mask`` to seed later completion checks of supersets."""
-        return max_matching(self.cadj, active=mask)
+        """A maximum matching of ``mask`` to seed later completion checks of supersets; it
+        starts from the previous one's pairs inside ``mask`` (the players below a bracket are
+        those below the one before, less its next scoregroup)."""
+        start = None
+        if self._warm_prev is not None:
+            pm, pmate = self._warm_prev
+            if not mask & ~pm:
+                start = [u if u >= 0 and mask >> u & 1 and mask >> i & 1 else -1
+                         for i, u in enumerate(pmate)]
+        mate = max_matching(self.cadj, match=start, active=mask)
+        self._warm_prev = (mask, mate)
+        return mate
+
+    def single_completions(self, base: int, warm: list[int] | None = None) -> int:
+        """The players ``base`` plus one more player ``y`` can all be paired (one PAB candidate
+        left over, the PAB dummy added by parity) exactly when ``cadj[y] & D`` for the bitset
+        ``D`` returned (Gallai-Edmonds, :func:`~pairchk.matching.missable`): one matching
+        search answers [C4] for every candidate single downfloater at once."""
+        r = self._single.get(base)
+        if r is None:
+            mask = base
+            r = 0
+            if _popcount(mask) % 2 == 0 and self.odd:
+                mask |= 1 << self.dummy
+            if _popcount(mask) % 2:
+                r = missable(self.cadj, mask, warm)[1]
+            self._single[base] = r
+        return r
 
     # -- pair penalties -----------------------------------------------------------------------
     def pen(self, i: int, j: int) -> tuple:
@@ -872,6 +900,21 @@ class BracketSearch:
             self._comp_cache[dmask] = r
         return r
 
+    def single_floaters(self, d0: int) -> int:
+        """The residents ``y`` for whom the downfloaters ``d0`` plus ``y`` pass [C4], as a
+        bitset (:meth:`_Round.single_completions`); the answers join the completion cache."""
+        if not self.complete:
+            return self.smask
+        R = self.R
+        D = R.single_completions(d0 | self.lower, self.warm_lower)
+        ok = 0
+        for y in self.S:
+            good = bool(R.cadj[y] & D)
+            self._comp_cache.setdefault(d0 | (1 << y), good)
+            if good:
+                ok |= 1 << y
+        return ok
+
     def next_bracket(self, dmask: int) -> tuple:
         """[C8] (2017 C.7) of the downfloaters ``dmask`` (:func:`next_bracket_value`)."""
         r = self._c8_cache.get(dmask)
@@ -1070,8 +1113,9 @@ class StructureSearch:
         for x in M:
             if x not in self.paired_mdps:
                 d0 |= 1 << x
+        ok = b.single_floaters(d0)
         for y in S:
-            if b.completable(d0 | (1 << y)):
+            if ok >> y & 1:
                 v9y = () if b.mixed else 0
                 if self.c9_active:
                     v9y = -sum(R.rank9.get(R.ps[x].played, 0) for x in M + S
