@@ -161,6 +161,11 @@ def known_edition(system: Optional[str], edition: Optional[str]) -> None:
 
     if edition is None:
         return
+    if system is None:
+        from .state import EDITIONS
+
+        if edition in EDITIONS:  # the Dutch editions: known without importing every system
+            return
     try:
         if system is None:  # the file's system decides; any edition some system has
             editions = tuple(dict.fromkeys(e for n in systems.names()

@@ -104,38 +104,49 @@ def _augment(adj: list[int], mate: list[int], root: int, active: int,
 
     while q:
         v = q.popleft()
-        nb = adj[v] & active & ~(oddm & ~usedm)
+        nb = adj[v] & active
         direct = nb & free
         if direct:  # an unmatched neighbour: augment at once
             to = (direct & -direct).bit_length() - 1
             parent[to] = v
             _flip(mate, parent, to)
             return to, 0
-        # even vertices of v's own blossom give nothing: leave them out of the scan
-        nb &= ~members.get(base[v], 1 << v)
-        for to in _bits(nb):
-            if base[v] == base[to] or mate[v] == to:
+        # unlabelled neighbours become odd (their mates, unlabelled too, even): each vertex is
+        # labelled once per search, so this part costs O(n) in all
+        un = nb & ~(usedm | oddm)
+        while un:
+            low = un & -un
+            un ^= low
+            to = low.bit_length() - 1
+            parent[to] = v
+            oddm |= low
+            m = mate[to]
+            mb = 1 << m
+            usedm |= mb
+            un &= ~mb  # a neighbour's mate is labelled even here, not odd
+            q.append(m)
+        # even neighbours outside v's blossom close a new blossom; its members leave the scan
+        ev = nb & usedm & ~members.get(base[v], 1 << v)
+        while ev:
+            low = ev & -ev
+            ev ^= low
+            to = low.bit_length() - 1
+            if base[v] == base[to]:
                 continue
-            if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
-                cur = lca(v, to)
-                marked: list[int] = []
-                mark_path(v, cur, to, marked)
-                mark_path(to, cur, v, marked)
-                um = members.get(cur, 1 << cur)
-                for b_ in marked:
-                    um |= members.get(b_, 1 << b_)
-                members[cur] = um
-                for i in _bits(um):
-                    base[i] = cur
-                new = um & ~usedm
-                usedm |= new
-                q.extend(_bits(new))
-            elif parent[to] == -1:
-                parent[to] = v
-                oddm |= 1 << to
-                m = mate[to]
-                usedm |= 1 << m
-                q.append(m)
+            cur = lca(v, to)
+            marked: list[int] = []
+            mark_path(v, cur, to, marked)
+            mark_path(to, cur, v, marked)
+            um = members.get(cur, 1 << cur)
+            for b_ in marked:
+                um |= members.get(b_, 1 << b_)
+            members[cur] = um
+            for i in _bits(um):
+                base[i] = cur
+            new = um & ~usedm
+            usedm |= new
+            q.extend(_bits(new))
+            ev &= ~um
     return -1, usedm
 
 

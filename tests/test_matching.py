@@ -89,3 +89,32 @@ def test_larger_random_graphs_match_networkx_with_and_without_warm_starts():
                 rest = active & ~(1 << v)
                 can_miss = matching_size(max_matching(adj, active=rest)) == want
                 assert bool(D >> v & 1) == can_miss
+
+
+def test_random_warm_starts_and_active_subsets_match_brute_force():
+    """Warm starts put a root next to both ends of a matched edge (a triangle) and other
+    states a greedy start never makes; every answer must still be maximum."""
+    rnd = random.Random(5)
+    for _ in range(1500):
+        n = rnd.randint(3, 11)
+        p = rnd.random()
+        adj = [0] * n
+        for i in range(n):
+            for j in range(i + 1, n):
+                if rnd.random() < p:
+                    adj[i] |= 1 << j
+                    adj[j] |= 1 << i
+        active = sum(1 << v for v in range(n) if rnd.random() < 0.85)
+        warm = [-1] * n
+        for v in rnd.sample(range(n), n):  # a random matching inside active
+            if warm[v] == -1 and active >> v & 1:
+                us = [u for u in range(n) if adj[v] >> u & 1 and warm[u] == -1 and u != v
+                      and active >> u & 1]
+                if us and rnd.random() < 0.7:
+                    u = rnd.choice(us)
+                    warm[u], warm[v] = v, u
+        sub = [a & active if active >> v & 1 else 0 for v, a in enumerate(adj)]
+        edges = frozenset((i, j) for i in range(n) for j in range(i + 1, n) if sub[i] >> j & 1)
+        m = max_matching(adj, match=warm, active=active)
+        assert all(m[v] == -1 or (m[m[v]] == v and sub[v] >> m[v] & 1) for v in range(n))
+        assert matching_size(m) == _brute(n, edges)
