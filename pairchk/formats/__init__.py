@@ -177,12 +177,21 @@ def by_extension(path: str) -> ModuleType | None:
     return best
 
 
+# Formats sharing an extension with another's: a TRF-2026 file is often named ``.trf``.
+_SIBLINGS = {"trf": "trf26", "trf26": "trf"}
+
+
 def detect(data: bytes, path: str | None = None) -> ModuleType:
     """Find the format of ``data``: content first, the file extension as a tie-breaker."""
     if path:  # the extension's format, when the content agrees, wins anyway: try it alone first
         ext_mod = _known_by_extension(os.path.basename(path))
         if ext_mod is not None and getattr(ext_mod, "CAN_READ", True) and ext_mod.detect(data):
             return ext_mod
+        sibling = _SIBLINGS.get(ext_mod.__name__.rsplit(".", 1)[1]) if ext_mod else None
+        if sibling and sibling in _MODULES and _all_known():
+            mod = _import(sibling)
+            if mod is not None and mod.detect(data):
+                return mod
     reg = _load_registry()
     matches = [mod for mod in reg.values() if getattr(mod, "CAN_READ", True) and mod.detect(data)]
     if path:
