@@ -1178,12 +1178,9 @@ class StructureSearch:
         if best is not None and best[0] == self.ideal:
             return None
         size = len(self.M) + len(self.S)
-        # the 2017 collapsed last bracket has no exact method to hand over to: its budgets are
-        # not cut to the exact method's cost
-        clb = self.clb is not None
-        self.budget = PASS1_BUDGET + PASS1_PER_PLAYER * size
-        if not clb:
-            self.budget = min(self.budget, _exact_cost(size) // 2)
+        # never more nodes than the exact method costs (it covers the 2017 collapsed last
+        # bracket too: :meth:`.dutch_exact._Exact.clb_digits`)
+        self.budget = min(PASS1_BUDGET + PASS1_PER_PLAYER * size, _exact_cost(size) // 2)
         acc0 = [0, 0, 0, 0, 0, 0, self.zero_lv, self.zero_lv]
         self.pair_mdps(0, 0, [], acc0)
         b = self.best
@@ -1191,9 +1188,7 @@ class StructureSearch:
             self.target = None
             self.nodes = 0
             self.stop = False
-            self.budget = NODE_BUDGET + NODE_PER_PLAYER * size
-            if not clb:
-                self.budget = min(self.budget, _exact_cost(size))
+            self.budget = min(NODE_BUDGET + NODE_PER_PLAYER * size, _exact_cost(size))
             self.seed = b is not None and b is not best
             self.pair_mdps(0, 0, [], acc0)
             b = self.best
