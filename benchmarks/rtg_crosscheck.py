@@ -13,6 +13,7 @@ variables ``BBP6`` / ``BBP5``). Run on purpose, never in the default tests::
 
     nice python3 benchmarks/rtg_crosscheck.py --edition 2026 --direction ours --count 500
     nice python3 benchmarks/rtg_crosscheck.py --edition 2017 --direction theirs --start 500 --count 500
+    nice python3 benchmarks/rtg_crosscheck.py --edition 2026 --large --count 100   # 80-400 players
     python3 benchmarks/rtg_crosscheck.py --summary          # figures from the result logs
 
 Case ``i`` is a pure function of ``i``: the mix cycles through normal events, dense events
@@ -57,15 +58,18 @@ def engine_path(edition: str, args: argparse.Namespace) -> str:
 # --------------------------------------------------------------------------- the case mix
 
 
-def case_settings(i: int, edition: str) -> tuple[str, Settings]:
-    """The kind of case ``i`` and the generator settings for it (a pure function of ``i``)."""
-    rng = random.Random(f"rtg-crosscheck:{edition}:{i}")
+def case_settings(i: int, edition: str, large: bool = False) -> tuple[str, Settings]:
+    """The kind of case ``i`` and the generator settings for it (a pure function of ``i``;
+    ``large``: 80 to 400 players, the sizes where brackets hold hundreds of players)."""
+    rng = random.Random(f"rtg-crosscheck:{edition}:{i}" + (":large" if large else ""))
     kind = KINDS[i % len(KINDS)]
-    n = rng.randint(5, 60)
-    rounds = rng.randint(3, 11)
+    n = rng.randint(80, 400) if large else rng.randint(5, 60)
+    rounds = rng.randint(5, 13) if large else rng.randint(3, 11)
     kw: dict = dict(players=n, rounds=rounds, seed=i, edition=edition,
                     draw_rate=rng.choice((0.1, 0.3, 0.5)), unrated_rate=0.0)
-    if kind == "dense":
+    if kind == "dense" and large:
+        kw.update(rounds=rng.randint(11, 15))
+    elif kind == "dense":
         n = rng.randint(4, 22)
         kw.update(players=n, rounds=max(1, n - rng.choice((1, 1, 2, 3))))
     elif kind == "unplayed":
@@ -79,7 +83,8 @@ def case_settings(i: int, edition: str) -> tuple[str, Settings]:
     elif kind == "halfpab":
         kw.update(pab_points="0.5", forfeit_rate=0.05, bye_rate=0.05)
     elif kind == "baku":
-        kw.update(acceleration="baku", players=rng.randint(12, 80), rounds=rng.randint(5, 11),
+        kw.update(acceleration="baku", players=n if large else rng.randint(12, 80),
+                  rounds=rng.randint(5, 11),
                   forfeit_rate=0.03, bye_rate=0.03)
     if kind not in ("dense", "unplayed", "baku") and rng.random() < 0.3:
         kw.update(forfeit_rate=0.05, bye_rate=0.03, withdraw_rate=0.05)
@@ -116,17 +121,18 @@ def bbp_check(exe: str, path: Path) -> tuple[str, list[int], str]:
 
 
 def bbp_generate(exe: str, edition: str, i: int, work: Path, model: Path | None,
-                 rng: random.Random) -> Path | None:
+                 rng: random.Random, large: bool = False) -> Path | None:
     out = work / f"bbp-{edition}-{i}.trf"
     if model is not None:
         cmd = [exe, "--dutch", str(model), "-g", "-o", str(out), "-s", str(i + 1)]
     else:
         cfg = work / f"bbp-{edition}-{i}.cfg"
-        n = rng.randint(5, 60)
+        n = rng.randint(80, 400) if large else rng.randint(5, 60)
         dense = rng.random() < 0.25
-        if dense:
+        if dense and not large:
             n = rng.randint(4, 22)
-        rounds = max(1, n - rng.choice((1, 2))) if dense else rng.randint(3, 11)
+        rounds = max(1, n - rng.choice((1, 2))) if dense and not large else (
+            rng.randint(5, 15) if large else rng.randint(3, 11))
         lines = [f"PlayersNumber={n}", f"RoundsNumber={rounds}",
                  f"DrawPercentage={rng.choice((5, 15, 30, 50, 70))}",
                  f"ForfeitRate={rng.choice((3, 6, 15, 100, 1000000000))}",
@@ -165,8 +171,8 @@ def keep(edition: str, name: str, data: bytes, words: str) -> str:
     return str(path)
 
 
-def run_ours(i: int, edition: str, exe: str, work: Path) -> dict:
-    kind, s = case_settings(i, edition)
+def run_ours(i: int, edition: str, exe: str, work: Path, large: bool = False) -> dict:
+    kind, s = case_settings(i, edition, large)
     start = time.perf_counter()
     t = generate(s)
     data = formats.dump(t, trf_kind(edition)).data
@@ -183,12 +189,12 @@ def run_ours(i: int, edition: str, exe: str, work: Path) -> dict:
     return row
 
 
-def run_theirs(i: int, edition: str, exe: str, work: Path) -> dict:
-    rng = random.Random(f"rtg-crosscheck-theirs:{edition}:{i}")
+def run_theirs(i: int, edition: str, exe: str, work: Path, large: bool = False) -> dict:
+    rng = random.Random(f"rtg-crosscheck-theirs:{edition}:{i}" + (":large" if large else ""))
     model = None
     kind = "config"
     if i % 3 == 2:  # a model from our generator: Baku acceleration (XXA/250), equal ratings
-        kind, s = case_settings(i, edition)
+        kind, s = case_settings(i, edition, large)
         if s.acceleration != "baku" and rng.random() < 0.5:
             s = Settings(**{**asdict(s), "acceleration": "baku"})
         s = Settings(**{**asdict(s), "unrated_rate": 0.0, "bye_rate": 0.0, "withdraw_rate": 0.0,
@@ -197,7 +203,7 @@ def run_theirs(i: int, edition: str, exe: str, work: Path) -> dict:
         model.write_bytes(formats.dump(generate(s), trf_kind(edition)).data)
         kind = "model-" + kind
     start = time.perf_counter()
-    path = bbp_generate(exe, edition, i, work, model, rng)
+    path = bbp_generate(exe, edition, i, work, model, rng, large)
     if path is None:
         return {"case": i, "kind": kind, "status": "no-file"}
     data = path.read_bytes()
@@ -342,6 +348,8 @@ def main() -> None:
     ap.add_argument("--bbp6", default=os.environ.get("BBP6", "/tmp/oracles/bbp6/bbpPairings.exe"))
     ap.add_argument("--bbp5", default=os.environ.get("BBP5", "/tmp/oracles/bbp5/bbpPairings.exe"))
     ap.add_argument("--seconds", type=float, default=0, help="stop after this long (0: no limit)")
+    ap.add_argument("--large", action="store_true",
+                    help="80 to 400 players (brackets of hundreds), logged apart as *-large")
     ap.add_argument("--summary", action="store_true")
     ap.add_argument("--recheck", action="store_true",
                     help="run every kept discrepancy again with today's engine")
@@ -359,7 +367,7 @@ def main() -> None:
         recheck(args.edition, exe)
         return
     OUT.mkdir(parents=True, exist_ok=True)
-    log = OUT / f"{args.edition}-{args.direction}.jsonl"
+    log = OUT / f"{args.edition}-{args.direction}{'-large' if args.large else ''}.jsonl"
     done = set()
     if log.exists():
         done = {json.loads(x)["case"] for x in log.read_text().splitlines() if x.strip()}
@@ -372,7 +380,7 @@ def main() -> None:
                 continue
             if args.seconds and time.monotonic() - begin > args.seconds:
                 break
-            row = run(i, args.edition, exe, Path(tmp))
+            row = run(i, args.edition, exe, Path(tmp), args.large)
             fh.write(json.dumps(row) + "\n")
             fh.flush()
             counts[row["status"]] = counts.get(row["status"], 0) + 1
