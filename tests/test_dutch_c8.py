@@ -17,7 +17,6 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-import pytest
 from test_dutch_criteria import _p, _state
 
 from pairchk.matching import _bits, bipartite_matching
@@ -134,23 +133,27 @@ def test_completion_changes_the_c8_value():
     assert want[0] == -1
 
 
+def _brute_bipartite(nl: int, nbr: dict[int, int]) -> int:
+    @lru_cache(maxsize=None)
+    def best(i: int, used: int) -> int:
+        if i == nl:
+            return 0
+        b = best(i + 1, used)
+        for v in _bits(nbr[i] & ~used):
+            b = max(b, 1 + best(i + 1, used | (1 << v)))
+        return b
+
+    return best(0, 0)
+
+
 def test_bipartite_matching_against_brute_force_and_warm_starts():
     rng = random.Random(3)
     for _ in range(300):
         nl, nr = rng.randint(1, 7), rng.randint(1, 7)
         nbr = {u: sum(1 << v for v in range(nr) if rng.random() < 0.4) for u in range(nl)}
 
-        @lru_cache(maxsize=None)
-        def brute(i: int, used: int) -> int:
-            if i == nl:
-                return 0
-            b = brute(i + 1, used)
-            for v in _bits(nbr[i] & ~used):
-                b = max(b, 1 + brute(i + 1, used | (1 << v)))
-            return b
-
         size, ml = bipartite_matching(list(range(nl)), nbr)
-        assert size == brute(0, 0) == len(ml)
+        assert size == _brute_bipartite(nl, nbr) == len(ml)
         assert len(set(ml.values())) == len(ml) and all(nbr[u] >> v & 1 for u, v in ml.items())
         warm = {u: rng.randrange(nr) for u in range(nl)}  # partly invalid on purpose
         assert bipartite_matching(list(range(nl)), nbr, warm)[0] == size

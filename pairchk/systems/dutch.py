@@ -19,14 +19,22 @@ How the engine works (procedural, brackets top-down, C.04.3 2026 art. 3-4):
   earliest generated.
 * Completion ([C4]: downfloaters + all lower players must still admit a legal pairing) is
   decided by matching, cached per set of downfloaters; residents whose floating would break it
-  must be paired.
+  must be paired. For the usual single downfloater one search answers for every resident: the
+  players below plus one more can all be paired exactly when that player has a neighbour in the
+  Gallai-Edmonds set of the players below (:func:`~pairchk.matching.missable`).
+* [C8] (2026) is valued exactly for any set of downfloaters: the best downfloater set the next
+  bracket can pair comes greedily over the matching matroid, and where the maximum matching
+  found strands players below, one maximum-weight matching of every player left decides
+  (:func:`_next_bracket_2026`); 2017 C.7 looks at the following bracket alone
+  (:func:`_next_bracket_2017`).
 * The bracket search reads as the rule text: :class:`BracketSearch` (MaxPairs, MDP selection
   by [C6]/[C7], completion [C4], next bracket [C8]) and, per MDP set, :class:`StructureSearch`
   (MDP-pairing, remainder exchanges, transpositions, candidate evaluation, pruning bounds).
 * Search is branch and bound in two passes: pass 1 only explores branches that can still
   reach the ideal vector, pass 2 everything (seeded with pass 1's best; ties still go to the
   earliest candidate). Bounds: colour-preference counts, bipartite matchings of the remaining
-  S1 players onto later partners (who grants colours, who must not float). In pass 1 a
+  S1 players onto later partners (who grants colours, who must not float; on bitsets, each
+  started from the previous node's matching). In pass 1 a
   remainder that has already cost :data:`EXACT_AFTER` nodes is also checked exactly: reaching
   the ideal is an assignment problem with 0/1 colour costs (Hungarian method), so branches
   that cannot reach it are cut and the first ideal candidate is found without the budget.
