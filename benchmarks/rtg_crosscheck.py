@@ -14,6 +14,7 @@ variables ``BBP6`` / ``BBP5``). Run on purpose, never in the default tests::
     nice python3 benchmarks/rtg_crosscheck.py --edition 2026 --direction ours --count 500
     nice python3 benchmarks/rtg_crosscheck.py --edition 2017 --direction theirs --start 500 --count 500
     nice python3 benchmarks/rtg_crosscheck.py --edition 2026 --large --count 100   # 80-400 players
+    nice python3 benchmarks/rtg_crosscheck.py --edition 2026 --tec /tmp/oracles/tec --count 500
     python3 benchmarks/rtg_crosscheck.py --summary          # figures from the result logs
 
 Case ``i`` is a pure function of ``i``: the mix cycles through normal events, dense events
@@ -120,6 +121,28 @@ def bbp_check(exe: str, path: Path) -> tuple[str, list[int], str]:
     return ("discrepancy" if rounds else "ok"), rounds, out
 
 
+def tec_check(tec: str, python: str, path: Path) -> tuple[str, list[int], str]:
+    """The FIDE TEC checker (TieBreakServer ``pairingchecker.py -c``, 2026 rules): the same
+    answer as :func:`bbp_check` (its output has the same shape: a block per round, pairs where
+    it differs, then ``Check: True|False``)."""
+    try:
+        run = subprocess.run([python, "pairingchecker.py", "-i", str(path), "-c", "-dT"],
+                             capture_output=True, text=True, timeout=1800, cwd=tec)
+    except subprocess.TimeoutExpired:
+        return "error", [], "timeout"
+    out = run.stdout + run.stderr
+    rounds: list[int] = []
+    current = 0
+    for line in out.splitlines():
+        if "Round #" in line:
+            current = int(line.split("#", 1)[1].split()[0])
+        elif "-" in line and line.strip()[:1].isdigit() and current not in rounds:
+            rounds.append(current)
+    if "Check: True" not in out and not rounds:
+        return "error", rounds, out
+    return ("discrepancy" if rounds else "ok"), rounds, out
+
+
 def bbp_generate(exe: str, edition: str, i: int, work: Path, model: Path | None,
                  rng: random.Random, large: bool = False) -> Path | None:
     out = work / f"bbp-{edition}-{i}.trf"
@@ -171,20 +194,22 @@ def keep(edition: str, name: str, data: bytes, words: str) -> str:
     return str(path)
 
 
-def run_ours(i: int, edition: str, exe: str, work: Path, large: bool = False) -> dict:
+def run_ours(i: int, edition: str, exe: str, work: Path, large: bool = False,
+             tec: tuple[str, str] | None = None) -> dict:
     kind, s = case_settings(i, edition, large)
     start = time.perf_counter()
     t = generate(s)
-    data = formats.dump(t, trf_kind(edition)).data
+    data = formats.dump(t, "trf26" if tec else trf_kind(edition)).data
     path = work / f"ours-{edition}-{i}.trf"
     path.write_bytes(data)
-    status, rounds, out = bbp_check(exe, path)
+    status, rounds, out = tec_check(*tec, path) if tec else bbp_check(exe, path)
     row = {"case": i, "kind": kind, "players": s.players, "rounds": t.played_rounds,
            "declared": s.rounds, "status": status, "bad_rounds": rounds,
            "seconds": round(time.perf_counter() - start, 3), "settings": asdict(s)}
     if status != "ok":
-        row["file"] = keep(edition, f"ours-{i}-{kind}.trf", data,
-                           f"bbpPairings check of a pairchk-generated file, rounds {rounds}\n{out}")
+        who = "TEC checker" if tec else "bbpPairings"
+        row["file"] = keep(edition, f"ours-{i}-{kind}{'-tec' if tec else ''}.trf", data,
+                           f"{who} check of a pairchk-generated file, rounds {rounds}\n{out}")
     path.unlink()
     return row
 
@@ -348,6 +373,9 @@ def main() -> None:
     ap.add_argument("--bbp6", default=os.environ.get("BBP6", "/tmp/oracles/bbp6/bbpPairings.exe"))
     ap.add_argument("--bbp5", default=os.environ.get("BBP5", "/tmp/oracles/bbp5/bbpPairings.exe"))
     ap.add_argument("--seconds", type=float, default=0, help="stop after this long (0: no limit)")
+    ap.add_argument("--tec", default=os.environ.get("TEC", ""),
+                    help="check with the FIDE TEC checker in this folder instead (2026, ours)")
+    ap.add_argument("--tec-python", default=os.environ.get("TEC_PYTHON", sys.executable))
     ap.add_argument("--large", action="store_true",
                     help="80 to 400 players (brackets of hundreds), logged apart as *-large")
     ap.add_argument("--summary", action="store_true")
@@ -367,7 +395,11 @@ def main() -> None:
         recheck(args.edition, exe)
         return
     OUT.mkdir(parents=True, exist_ok=True)
-    log = OUT / f"{args.edition}-{args.direction}{'-large' if args.large else ''}.jsonl"
+    tec = (args.tec, args.tec_python) if args.tec else None
+    if tec and (args.edition != "2026" or args.direction != "ours"):
+        sys.exit("the TEC checker checks the 2026 rules, files of ours: --edition 2026 --direction ours")
+    log = OUT / (f"{args.edition}-{args.direction}{'-large' if args.large else ''}"
+                 f"{'-tec' if tec else ''}.jsonl")
     done = set()
     if log.exists():
         done = {json.loads(x)["case"] for x in log.read_text().splitlines() if x.strip()}
@@ -380,7 +412,8 @@ def main() -> None:
                 continue
             if args.seconds and time.monotonic() - begin > args.seconds:
                 break
-            row = run(i, args.edition, exe, Path(tmp), args.large)
+            row = (run_ours(i, args.edition, exe, Path(tmp), args.large, tec) if tec
+                   else run(i, args.edition, exe, Path(tmp), args.large))
             fh.write(json.dumps(row) + "\n")
             fh.flush()
             counts[row["status"]] = counts.get(row["status"], 0) + 1
