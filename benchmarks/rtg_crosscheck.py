@@ -100,45 +100,51 @@ def trf_kind(edition: str) -> str:
 # --------------------------------------------------------------------------- bbpPairings
 
 
-def bbp_check(exe: str, path: Path) -> tuple[str, list[int], str]:
-    """Run the check mode: ('ok'|'discrepancy'|'error', rounds with a discrepancy, output)."""
+def _checker_output(cmd: list[str], timeout: float, cwd: str | None = None):
+    """(output, exit code) of a checker run, or None on a time-out."""
     try:
-        run = subprocess.run([exe, "--dutch", str(path), "-c"], capture_output=True, text=True,
-                             timeout=600)
+        run = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=cwd)
     except subprocess.TimeoutExpired:
-        return "error", [], "timeout"
-    out = run.stdout + run.stderr
+        return None
+    return run.stdout + run.stderr, run.returncode
+
+
+def _rounds_with_pairs(out: str, quiet: tuple[str, ...]) -> list[int]:
+    """The rounds under whose ``Round #N`` heading a checker prints anything but the ``quiet``
+    lines (bbpPairings and the TEC checker print the same shape: the checker's pairs beside
+    the tournament's). Any other line counts, so that no message goes unseen."""
     rounds: list[int] = []
     current = 0
     for line in out.splitlines():
+        text = line.strip()
         if "Round #" in line:
-            current = int(line.rsplit("#", 1)[1])
-        elif line.strip() and "Checker pairings" not in line and ":" not in line[:1]:
-            if current not in rounds:
-                rounds.append(current)
-    if run.returncode not in (0, 1):
+            current = int(line.split("#", 1)[1].split()[0])
+        elif text and not text.startswith(quiet) and current not in rounds:
+            rounds.append(current)
+    return rounds
+
+
+def bbp_check(exe: str, path: Path) -> tuple[str, list[int], str]:
+    """Run the check mode: ('ok'|'discrepancy'|'error', rounds with a discrepancy, output)."""
+    got = _checker_output([exe, "--dutch", str(path), "-c"], 600)
+    if got is None:
+        return "error", [], "timeout"
+    out, code = got
+    rounds = _rounds_with_pairs(out, ("Checker pairings", ":"))
+    if code not in (0, 1):
         return "error", rounds, out
     return ("discrepancy" if rounds else "ok"), rounds, out
 
 
 def tec_check(tec: str, python: str, path: Path) -> tuple[str, list[int], str]:
     """The FIDE TEC checker (TieBreakServer ``pairingchecker.py -c``, 2026 rules): the same
-    answer as :func:`bbp_check` (its output has the same shape: a block per round, pairs where
-    it differs, then ``Check: True|False``)."""
-    try:
-        run = subprocess.run([python, "pairingchecker.py", "-i", str(path), "-c", "-dT"],
-                             capture_output=True, text=True, timeout=1800, cwd=tec)
-    except subprocess.TimeoutExpired:
+    answer as :func:`bbp_check`, its run ending in ``Check: True|False``."""
+    got = _checker_output([python, "pairingchecker.py", "-i", str(path), "-c", "-dT"], 1800, tec)
+    if got is None:
         return "error", [], "timeout"
-    out = run.stdout + run.stderr
-    rounds: list[int] = []
-    current = 0
-    for line in out.splitlines():
-        if "Round #" in line:
-            current = int(line.split("#", 1)[1].split()[0])
-        elif "-" in line and line.strip()[:1].isdigit() and current not in rounds:
-            rounds.append(current)
-    if "Check: True" not in out and not rounds:
+    out, _ = got
+    rounds = _rounds_with_pairs(out, ("Checker pairing", "Check: "))
+    if "Check: " not in out or ("Check: True" in out) == bool(rounds):
         return "error", rounds, out
     return ("discrepancy" if rounds else "ok"), rounds, out
 
