@@ -93,6 +93,8 @@ def bbp_pairing(exe: str, hist: Tournament, kind: str) -> tuple[set, int | None]
         if not out.exists():
             return None
         words = out.read_text().split()
+    if not words:  # bbpPairings found no legal pairing (it writes an empty file)
+        return None
     n, nums = int(words[0]), list(map(int, words[1:]))
     pairs = {(w, b) for w, b in zip(nums[: 2 * n: 2], nums[1: 2 * n: 2]) if b}
     byes = [w for w, b in zip(nums[: 2 * n: 2], nums[1: 2 * n: 2]) if not b]
@@ -141,7 +143,14 @@ def main() -> None:
     keep = Path(args.keep) if args.keep else None
     files = rounds = diffs = 0
     for f in args.files:
-        t = formats.load_path(f).tournament
+        try:
+            t = formats.load_path(f).tournament
+        except ValueError as exc:  # not a file pairchk reads: say so and go on
+            print(f"{f}: not compared: {exc}", flush=True)
+            continue
+        if t.teams:
+            print(f"{f}: not compared: a team event", flush=True)
+            continue
         # the histories keep no round-1 colours: carry the file's (inferred) initial colour
         # and the number of rounds, which bbpPairings needs
         t = t.replace(initial_color=infer_initial_color(t),
