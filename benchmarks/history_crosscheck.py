@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from pairchk import formats, systems  # noqa: E402
+from pairchk.acceleration import accelerations  # noqa: E402
 from pairchk.model import Kind, RoundEntry, Tournament  # noqa: E402
 from pairchk.state import infer_initial_color, round_state  # noqa: E402
 
@@ -84,12 +85,30 @@ def altered(t: Tournament, seed: str) -> Tournament:
         for p in t.players))
 
 
+class Unreadable(Exception):
+    """bbpPairings rejects the history as written (e.g. games without colours, totals that
+    count an absence): the round is not compared."""
+
+
+def for_bbp(hist: Tournament) -> Tournament:
+    """The history as bbpPairings must read it: a Dutch 192 code in v6's spelling
+    (``FIDE_DUTCH_2025``; other programs write ``FIDE_DUTCH_2026...``), an acceleration the
+    code implies (``..._BAKU``) written out as virtual points per player (XXA / 250), which
+    pairchk reads the same way."""
+    if not hist.system.upper().startswith("FIDE_DUTCH"):
+        return hist
+    acc = accelerations(hist)
+    return hist.replace(acceleration=acc or hist.acceleration, system="FIDE_DUTCH_2025")
+
+
 def bbp_pairing(exe: str, hist: Tournament, kind: str) -> tuple[set, int | None] | None:
     with tempfile.TemporaryDirectory(prefix="hist-x-") as tmp:
         src, out = Path(tmp, "h.trf"), Path(tmp, "out.txt")
-        src.write_bytes(formats.dump(hist, kind).data)
-        subprocess.run([exe, "--dutch", str(src), "-p", str(out)], capture_output=True,
-                       timeout=600)
+        src.write_bytes(formats.dump(for_bbp(hist), kind).data)
+        run = subprocess.run([exe, "--dutch", str(src), "-p", str(out)], capture_output=True,
+                             text=True, timeout=600)
+        if "Error parsing file" in run.stdout + run.stderr:
+            raise Unreadable((run.stdout + run.stderr).split(":", 2)[-1].strip())
         if not out.exists():
             return None
         words = out.read_text().split()
@@ -107,7 +126,12 @@ def compare(t: Tournament, name: str, edition: str, exe: str, out_dir: Path | No
     rounds = diffs = 0
     for rnd in range(1, t.played_rounds + 1):
         hist = history(t, rnd)
-        theirs = bbp_pairing(exe, hist, kind)
+        try:
+            theirs = bbp_pairing(exe, hist, kind)
+        except Unreadable as exc:
+            print(f"{name} round {rnd}: not compared: bbpPairings rejects the history: {exc}",
+                  flush=True)
+            continue
         try:
             got = dutch.pair(round_state(hist, rnd, edition=edition))
             ours = ({(p.white, p.black) for p in got.pairs}, got.bye)
