@@ -9,7 +9,8 @@ downfloaters D is the best over every pairing of D, the next bracket N and every
 (one PAB assignee left over in an odd round). Here that best is found by brute force over all
 such pairings, on small random rounds whose histories (earlier opponents) make the completion
 bind, and compared with the engine's value (greedy over the matching matroid with a
-completion check, and the weighted matching it falls back to).
+completion check, then an enumeration in value order for small brackets or the weighted
+matching).
 """
 
 from __future__ import annotations
@@ -96,7 +97,9 @@ def _ignoring_completion(R, dmask: int, nmask: int):
         or R.odd else None
 
 
-def test_c8_value_is_the_best_over_every_completion():
+def test_c8_value_is_the_best_over_every_completion(monkeypatch):
+    """The engine's value with the enumeration of the small cases, with the weighted matching
+    alone, and the weighted matching itself, all equal the brute-force best."""
     compared = binding = 0
     for seed in range(60):
         R = _round(seed)
@@ -108,6 +111,9 @@ def test_c8_value_is_the_best_over_every_completion():
             want = _brute_value(R, dmask, nmask, ymask)
             assert want is not None
             assert dutch._next_bracket_2026(R, dmask, nmask, ymask) == want, (seed, dmask)
+            monkeypatch.setattr(dutch, "C8_ENUMERATION", 0)
+            assert dutch._next_bracket_2026(R, dmask, nmask, ymask) == want, (seed, dmask)
+            monkeypatch.undo()
             assert dutch._next_bracket_weighted(R, dmask, nmask, ymask) == want, (seed, dmask)
             compared += 1
             loose = _ignoring_completion(R, dmask, nmask)

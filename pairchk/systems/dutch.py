@@ -481,7 +481,55 @@ def _next_bracket_2026(R: _Round, dmask: int, nmask: int, ymask: int) -> tuple:
             left |= 1 << i
     if R.completable(left | ymask):
         return _c8_vector(R, [R.score[v] for v in covered], matching_size(mate), nmask)
-    return _next_bracket_weighted(R, dmask, nmask, ymask)
+    got = _next_bracket_enumerated(R, adj8, dmask, nmask, ymask, matching_size(mate))
+    return got if got is not None else _next_bracket_weighted(R, dmask, nmask, ymask)
+
+
+# [C8] by enumeration: at most this many (downfloaters paired, next residents left over)
+# choices before the maximum-weight matching takes over (both are exact; the enumeration is
+# cheaper for the small brackets of late rounds)
+C8_ENUMERATION = 2000
+
+
+def _next_bracket_enumerated(R: _Round, adj8: list[int], dmask: int, nmask: int, ymask: int,
+                             kmax: int) -> tuple | None:
+    """[C8] (2026) by trying the ways the next bracket can be paired in the order of their
+    value: pairs ``k`` from ``kmax`` down, then the downfloaters ``F`` paired there, best scores
+    first, then every choice of the next residents left over (``lo``). The first choice with a
+    perfect matching of ``F`` and the rest of the next bracket (graph ``adj8``) whose leftover
+    players can be paired with everybody below is the value. None when more than
+    :data:`C8_ENUMERATION` choices would be needed (the caller then uses the weighted
+    matching)."""
+    down = list(_bits(dmask))
+    nexts = list(_bits(nmask))
+    tried = 0
+    for k in range(kmax, -1, -1):
+        options = []
+        for r in range(min(len(down), k), -1, -1):
+            for F in combinations(down, r):
+                options.append((_c8_vector(R, [R.score[d] for d in F], k, nmask), F))
+        options.sort()
+        for vec, F in options:
+            u = len(nexts) - (2 * k - len(F))
+            if u < 0 or u > len(nexts):
+                continue
+            tried += _comb(len(nexts), u)
+            if tried > C8_ENUMERATION:
+                return None
+            fmask = 0
+            for d in F:
+                fmask |= 1 << d
+            for lo in combinations(nexts, u):
+                lmask = 0
+                for v in lo:
+                    lmask |= 1 << v
+                inside = fmask | (nmask & ~lmask)
+                mate = max_matching(adj8, active=inside, perfect=True)
+                if matching_size(mate) * 2 != 2 * k:
+                    continue
+                if R.completable((dmask & ~fmask) | lmask | ymask):
+                    return vec
+    return None
 
 
 def _c8_vector(R: _Round, paired_scores: list, k: int, nmask: int) -> tuple:
