@@ -165,3 +165,25 @@ def test_bipartite_matching_against_brute_force_and_warm_starts():
         assert bipartite_matching(list(range(nl)), nbr, warm)[0] == size
         full = bipartite_matching(list(range(nl)), nbr, complete=True)[0]
         assert (full == nl) == (size == nl)
+
+
+def test_single_downfloater_completion_by_gallai_edmonds_matches_direct_checks():
+    """[C4] for every candidate single downfloater of a bracket from one search
+    (:meth:`_Round.single_completions`) equals checking each candidate's completion apart."""
+    checked = 0
+    for seed in range(80):
+        R = _round(seed)
+        if R is None:
+            continue
+        levels = sorted(set(R.score), reverse=True)
+        for a, s in enumerate(levels[:-1]):
+            residents = [i for i in range(R.n) if R.score[i] == s]
+            lower = sum(1 << i for i in range(R.n) if R.score[i] < s)
+            higher = [i for i in range(R.n) if R.score[i] > s]
+            for d0 in (0, *(1 << h for h in higher[:2])):
+                D = R.single_completions(d0 | lower)
+                for y in residents:
+                    direct = R._completable(d0 | lower | (1 << y), None)
+                    assert bool(R.cadj[y] & D) == direct, (seed, s, d0, y)
+                    checked += 1
+    assert checked > 300
