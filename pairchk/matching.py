@@ -182,6 +182,24 @@ def missable(adj: list[int], active: int, match: list[int] | None = None) -> tup
     return 1, even
 
 
+def deficiency_set(adj: list[int], active: int) -> tuple[int, int]:
+    """(deficiency, D) of the graph on ``active`` for any deficiency: D is the Gallai-Edmonds
+    set, the vertices some maximum matching leaves unmatched (those reached as even vertices
+    from an exposed vertex of one maximum matching; no search augments, the matching being
+    maximum). A vertex outside D is matched by every maximum matching.
+
+    >>> deficiency_set([0b0010, 0b0101, 0b0010, 0b0000], 0b1111)  # path 0-1-2, isolated 3
+    (2, 13)
+    """
+    mate = max_matching(adj, active=active)
+    exposed = [v for v in _bits(active) if mate[v] == -1]
+    d = 0
+    for root in exposed:
+        if not d >> root & 1:
+            d |= _augment(adj, mate, root, active, 0)[1]
+    return len(exposed), d
+
+
 def matching_size(mate: list[int]) -> int:
     return sum(1 for v, u in enumerate(mate) if u > v)
 

@@ -235,3 +235,59 @@ def test_corpus_reproduced_by_the_matching_alone(exact_only, folder):
             assert ({(p.white, p.black) for p in got.pairs}, got.bye) == (
                 {(p.white, p.black) for p in pub.pairs}, pub.bye), (f.name, rnd)
     assert exact_only
+
+
+# ------------------------------------------------------- several resident downfloaters ([C4])
+def _walled_top(edition: str, seed: int, walled: int):
+    """A top bracket of 9 (score 1) in which ``walled`` players have met every other top
+    player, and some more games, colours and floats at random; a bottom bracket of 9 (score
+    0). The walled players cannot pair inside the bracket: with the odd one out, two or more
+    residents downfloat."""
+    rng = random.Random(seed)
+    top, low = list(range(1, 10)), list(range(10, 19))
+    ps = []
+    for i in top + low:
+        group = top if i in top else low
+        met = [j for j in group if j != i and (i <= walled or j <= walled or rng.random() < 0.2)]
+        cols = "".join(rng.choice("WB") for _ in range(2))
+        fl = tuple(rng.choice(["D", "U", None, None]) for _ in range(2))
+        ps.append(_p(i, 1 if i in top else 0, cols, met=met, floats=fl))
+    return _state(edition, ps)
+
+
+@pytest.mark.parametrize("edition", ["2026", "2017"])
+def test_several_downfloaters_exact_method_agrees_with_the_search(monkeypatch, edition):
+    """With two or more resident downfloaters the exact method takes the floater sets in
+    order of their [C8] (2017 C.7) value, drawn only from the Gallai-Edmonds set of the
+    bracket (the players some maximum pairing of the bracket leaves over); the search,
+    unbudgeted on 18 players, and the matching alone give the same pairing."""
+    from pairchk.systems import dutch_exact
+
+    seen = []
+    real = dutch_exact._Exact.floater_candidates
+
+    def spy(self, f):
+        got = real(self, f)
+        seen.append((f, len(got), len(self.S)))
+        return got
+
+    monkeypatch.setattr(dutch_exact._Exact, "floater_candidates", spy)
+    compared = 0
+    for seed in range(12):
+        for walled in (2, 3):
+            st = _walled_top(edition, seed, walled)
+            dutch._LAST_ROUND[0] = None
+            monkeypatch.setattr(dutch, "EXACT_ONLY", False)
+            try:
+                searched = dutch.pair(st)
+            except ValueError:
+                continue  # no legal pairing of this random history
+            monkeypatch.setattr(dutch, "EXACT_ONLY", True)
+            dutch._LAST_ROUND[0] = None
+            exact = dutch.pair(st)
+            assert (_pairs(exact), exact.bye) == (_pairs(searched), searched.bye), (seed, walled)
+            compared += 1
+    dutch._LAST_ROUND[0] = None
+    assert compared >= 12
+    # the filter was used: floater sets drawn from fewer players than the bracket has
+    assert any(f >= 2 and n < s for f, n, s in seen)

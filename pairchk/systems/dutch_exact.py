@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ..matching import deficiency_set
 from ..state import DOWN
 
 
@@ -82,13 +83,34 @@ class _Exact:
                     by.setdefault(b.next_bracket(d0 | (1 << y)), set()).add(y)
             return [[(None, by[v])] for v in sorted(by)]
         by = {}
-        for D in combinations(self.S, f):
+        for D in combinations(self.floater_candidates(f), f):
             dm = d0
             for y in D:
                 dm |= 1 << y
             if b.completable(dm):
                 by.setdefault(b.next_bracket(dm), []).append((D, None))
         return [by[v] for v in sorted(by)]
+
+    def floater_candidates(self, f: int) -> list[int]:
+        """The residents that can be among ``f`` downfloaters. When the bracket's pairs are as
+        many as a maximum matching of its players allows (the paired MDPs and the residents,
+        no MDP-MDP pair), the floaters are left unmatched by a maximum matching: they lie in
+        its Gallai-Edmonds set (:func:`~pairchk.matching.deficiency_set`), which is then all
+        that is enumerated; otherwise every resident is a candidate."""
+        R, verts = self.R, self.P + self.S
+        mdps = 0
+        for x in self.P:
+            mdps |= 1 << x
+        active = mdps
+        for y in self.S:
+            active |= 1 << y
+        adj = [0] * (max(verts) + 1)
+        for x in verts:
+            adj[x] = R.adj[x] & active & ~(1 << x) & (~mdps if mdps >> x & 1 else -1)
+        deficiency, d = deficiency_set(adj, active)
+        if deficiency != f:
+            return list(self.S)
+        return [y for y in self.S if d >> y & 1]
 
     def solve(self):
         for cls in self.floater_classes():
