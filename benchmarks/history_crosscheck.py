@@ -67,7 +67,7 @@ def altered(t: Tournament, seed: str) -> Tournament:
     def entry(num: int, r: int, e: RoundEntry) -> RoundEntry:
         if e.opponent is None:
             return e
-        lo, hi = min(num, e.opponent), max(num, e.opponent)
+        lo = min(num, e.opponent)
         what = change.get((r, lo))
         if what is None:
             return e

@@ -37,7 +37,7 @@ from collections import Counter
 from dataclasses import dataclass
 from decimal import Decimal
 
-from .model import Color, Kind, Tournament
+from .model import Color, Kind, RoundEntry, Tournament
 
 DEFAULT_MATCH_POINTS = (Decimal(2), Decimal(1), Decimal(0))
 
@@ -100,8 +100,8 @@ def match_point_scale(t: Tournament) -> tuple[Decimal, Decimal, Decimal]:
     """
     values = dict(re.findall(r"\b(TW|TD|TL)\s+(-?\d+(?:\.\d+)?)", t.team_scoring or "", re.I))
     values = {k.upper(): Decimal(v) for k, v in values.items()}
-    w, d, l = DEFAULT_MATCH_POINTS
-    return values.get("TW", w), values.get("TD", d), values.get("TL", l)
+    w, d, lo = DEFAULT_MATCH_POINTS
+    return values.get("TW", w), values.get("TD", d), values.get("TL", lo)
 
 
 def board_pattern(t: Tournament) -> str:
@@ -345,7 +345,7 @@ def as_team_tournament(t: Tournament, history: dict[int, list[TeamRound]] | None
     """
     from dataclasses import replace as _replace
 
-    from .model import Player, RoundEntry, ScoreSystem
+    from .model import Player, ScoreSystem
 
     history = history if history is not None else team_rounds(t)
     win, draw, loss = match_point_scale(t)
@@ -363,9 +363,7 @@ def as_team_tournament(t: Tournament, history: dict[int, list[TeamRound]] | None
                     scoring=scoring, declared_byes=(), acceleration=())
 
 
-def _team_entry(r: TeamRound, bye) -> "RoundEntry":
-    from .model import RoundEntry
-
+def _team_entry(r: TeamRound, bye) -> RoundEntry:
     if r.pab:
         return RoundEntry(Kind.PAB)
     if r.opponent is None:

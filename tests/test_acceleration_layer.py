@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from pairchk.cli import app
 
-from pairchk import checker, systems, formats
+from pairchk import systems, formats
 from pairchk.acceleration import (
     BAKU, NONE, AccelerationError, Variant, accelerations, advice, apply_acceleration,
     detect_acceleration, parse_variant, swiss_chess_acceleration,

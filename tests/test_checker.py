@@ -16,7 +16,7 @@ from pairchk import checker
 from pairchk.checker import board_order, check, compare
 from pairchk.model import Color, Kind, Player, RoundEntry, Tournament
 from pairchk.pairing import Pair, RoundPairing, published_pairing
-from pairchk.system import Criterion, System, UnpairableError, Violation
+from pairchk.system import System, UnpairableError, Violation
 from pairchk.systems.dutch_system import select_edition
 
 W, B = Color.WHITE, Color.BLACK

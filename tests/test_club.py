@@ -9,12 +9,11 @@ import random
 from decimal import Decimal
 from types import SimpleNamespace
 
-import pytest
 from typer.testing import CliRunner
 
 from pairchk.cli import app
 
-from pairchk import checker, formats
+from pairchk import formats
 from pairchk.acceleration import apply_acceleration
 from pairchk.model import Color, Kind, Player, RoundEntry, Tournament
 from pairchk.pairing import Pair, RoundPairing

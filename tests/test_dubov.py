@@ -332,7 +332,6 @@ def test_evaluate_against_compares_the_first_bracket_where_pairings_part():
     # 3.2: brackets are paired from the top, each with its own [C5]-[C10]; a pairing that is
     # worse on [C6] in a higher bracket is worse even if a lower bracket then needs fewer
     # upfloaters. With `against`, the record holds the first bracket in which the two part.
-    W, B = Color.WHITE, Color.BLACK
     t, num = _aro_example()
     ds = _st(t, 2)
     ref = SYSTEM.pair(ds)

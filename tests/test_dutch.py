@@ -6,7 +6,6 @@ Default run: the small files; the full sweep is marked slow.
 
 from __future__ import annotations
 
-from decimal import Decimal
 from pathlib import Path
 
 import pytest

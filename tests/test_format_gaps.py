@@ -77,7 +77,6 @@ def test_trf26_writes_330_only_for_forfeits_and_a_travel_partner_league_still_ch
     from typer.testing import CliRunner
 
     from pairchk.cli import app
-    from pairchk.systems import travel_partner
 
     t = _with_team_matches(formats.load_path(str(TP)).tournament)
     n = len(t.team_matches)

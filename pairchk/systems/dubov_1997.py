@@ -30,7 +30,7 @@ from __future__ import annotations
 from ..model import Color
 from ..pairing import Pair, RoundPairing
 from ..system import UnpairableError
-from .dubov_rules import DubovState, allocate, completable, relaxed
+from .dubov_rules import DubovState, completable, relaxed
 
 
 def pair_1997(ds: DubovState) -> RoundPairing:

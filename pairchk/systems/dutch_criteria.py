@@ -213,10 +213,7 @@ def allocate_colours(st: RoundState, x: int, y: int) -> tuple[int, int]:
     player gets the initial colour if his TPN is odd, the other colour if even.
     """
     a, b = st.players[x], st.players[y]
-    if higher_ranked(st, x, y):
-        hi, lo = a, b
-    else:
-        hi, lo = b, a
+    hi = a if higher_ranked(st, x, y) else b
     c = _neutral_colour(a, b)
     if c is Color.NONE:
         if a.pref is Color.NONE:
