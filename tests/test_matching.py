@@ -118,3 +118,32 @@ def test_random_warm_starts_and_active_subsets_match_brute_force():
         m = max_matching(adj, match=warm, active=active)
         assert all(m[v] == -1 or (m[m[v]] == v and sub[v] >> m[v] & 1) for v in range(n))
         assert matching_size(m) == _brute(n, edges)
+
+
+def test_deficiency_set_is_the_gallai_edmonds_set():
+    """deficiency_set: the vertices some maximum matching leaves unmatched are exactly those
+    whose removal keeps the maximum matching size (brute force), for any deficiency."""
+    from pairchk.matching import deficiency_set
+
+    rnd = random.Random(11)
+    checked_big = 0
+    for _ in range(400):
+        n = rnd.randint(1, 11)
+        p = rnd.random() * 0.6
+        adj = [0] * n
+        edges = set()
+        for i in range(n):
+            for j in range(i + 1, n):
+                if rnd.random() < p:
+                    adj[i] |= 1 << j
+                    adj[j] |= 1 << i
+                    edges.add((i, j))
+        nu = _brute(n, frozenset(edges))
+        deficiency, d = deficiency_set(adj, (1 << n) - 1)
+        assert deficiency == n - 2 * nu
+        for v in range(n):
+            rest = frozenset((a if a < v else a - 1, b if b < v else b - 1)
+                             for a, b in edges if v not in (a, b))
+            assert bool(d >> v & 1) == (_brute(n - 1, rest) == nu), (n, edges, v)
+        checked_big += deficiency >= 2
+    assert checked_big > 50
