@@ -23,7 +23,11 @@ structure's vector after [C8] (2017 C.7): [C9] unplayed games of the PAB assigne
 [C10]-[C13] colours, [C14]-[C17] floats, [C18]-[C21] floats by score (2017 C.8-C.19). [C8] and
 completion ([C4]) depend on the set of downfloaters as a whole, so downfloater sets are taken
 in order of their [C8] value: one matching per set, or, with one resident downfloater (the
-usual case), one per class of equally good downfloaters.
+usual case), one per class of equally good downfloaters. Several downfloaters are drawn from
+the bracket's Gallai-Edmonds set (the players some maximum pairing of the bracket leaves over)
+whenever the bracket makes as many pairs as a maximum matching allows: players every maximum
+pairing pairs can never float then. The number of such sets can still grow exponentially with
+the number of floaters (never met on generated or real files).
 """
 
 from __future__ import annotations
