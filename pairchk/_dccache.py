@@ -119,6 +119,8 @@ def install(path: Optional[str] = None) -> Optional[MethodCache]:
     import atexit
 
     _installed = MethodCache(path or default_path())
-    dataclasses.exec = _installed.exec  # the name _create_fn calls; builtins.exec is untouched
+    # the name _create_fn calls (a module global the stubs do not declare); builtins.exec is
+    # untouched
+    setattr(dataclasses, "exec", _installed.exec)
     atexit.register(_installed.save)
     return _installed

@@ -115,8 +115,7 @@ def expand(args: Iterable[str]) -> list[str]:
             out.extend(m for m in matches if os.path.isfile(m)) if matches else out.append(arg)
         else:
             out.append(arg)
-    seen: set[str] = set()
-    return [p for p in out if not (p in seen or seen.add(p))]
+    return list(dict.fromkeys(out))  # each once, first place kept
 
 
 # --------------------------------------------------------------------------- reading
@@ -425,9 +424,12 @@ def run(tasks: Sequence[Task], *, jobs: int = 1,
         results[i] = r
         if on_progress:
             on_progress(r)
-        while shown < len(results) and results[shown] is not None:
+        while shown < len(results):
+            ready = results[shown]
+            if ready is None:
+                break
             if on_result:
-                on_result(results[shown])
+                on_result(ready)
             shown += 1
 
     if jobs <= 1 or len(tasks) <= 1:

@@ -68,15 +68,18 @@ def fast_args(argv: list[str]) -> Optional[dict[str, Any]]:
             values[o.name] = True
             continue
         if not eq:
-            value = next(rest, None)
-            if value is None or value.startswith("-"):
+            following = next(rest, None)
+            if following is None or following.startswith("-"):
                 return None
+            value = following
         if o.kind is int:
             if not (value.isascii() and value.isdigit()):
                 return None
-            value = int(value)
-            if o.min is not None and value < o.min:
+            number = int(value)
+            if o.min is not None and number < o.min:
                 return None
+            values[o.name] = number
+            continue
         values[o.name] = value
     if not files:
         return None

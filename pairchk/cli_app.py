@@ -55,7 +55,8 @@ def _param(command: str, name: str) -> Any:
     o = OPTIONS[command][name]
     if not o.flags:
         return typer.Argument(..., metavar=o.metavar, help=o.help)
-    extra = {k: v for k, v in (("min", o.min), ("metavar", o.metavar)) if v is not None}
+    extra: dict[str, Any] = {k: v for k, v in (("min", o.min), ("metavar", o.metavar))
+                             if v is not None}
     return typer.Option(o.default, *o.flags, help=o.help, **extra)
 
 
@@ -444,7 +445,7 @@ def formats_command(
     from . import formats
     from .formats import carry
 
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name in formats.names():
         mod = formats.get(name)
         rows.append({

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import Any, NoReturn, Optional
+from typing import Any, Callable, NoReturn, Optional
 
 from .errors import PairchkError
 
@@ -175,7 +175,8 @@ def known_edition(system: Optional[str], edition: Optional[str]) -> None:
     except PairchkError:
         return
     if edition not in editions:
-        if editions == ("",):
+        # (with no system, editions holds only named ones: never ("",))
+        if system is not None and editions == ("",):
             fail(f"--edition applies to the Swiss systems only; {system} has one text "
                  f"({systems.get(system).select_edition(Tournament())[0]})", EXIT_USAGE)
         fail(f"unknown edition {edition!r}; known editions: {', '.join(editions)}", EXIT_USAGE)
@@ -303,4 +304,4 @@ def validate(files: list[str], from_: Optional[str] = None, jobs: int = 1,
     return batch.worst_exit(results)
 
 
-COMMANDS = {"check": check, "validate": validate}
+COMMANDS: dict[str, Callable[..., int]] = {"check": check, "validate": validate}

@@ -153,7 +153,8 @@ def _float_facts(t: Tournament, st: RoundState, published: RoundPairing,
         ps = st.players[x]
         score = (f"pairing score {_pts(ps.pairing_score)}" if ps.pairing_score != ps.score
                  else f"score {_pts(ps.score)}")
-        how = {"down": "floats down", "up": "floats up", "bye": "gets the bye"}
+        how: dict[str | None, str] = {"down": "floats down", "up": "floats up",
+                                      "bye": "gets the bye"}
         inside = "paired inside the score group"
         out.append(f"{who(t, x)} ({score}) {how.get(pf.get(x), 'is ' + inside)}"
                    + (f" ({hist})" if hist else "")
@@ -284,7 +285,8 @@ def round_table(t: Tournament, rnd: int, edition: str) -> list[TableRow]:
         pref = "-" if ps.pref is Color.NONE else (
             ("W" if ps.pref is Color.WHITE else "B") + {"absolute": "!!", "strong": "!",
                                                          "mild": ""}.get(ps.pref_kind.value, ""))
-        fl = "".join({DOWN: "D", UP: "U"}.get(f, ".") for f in ps.floats) or "-"
+        letters: dict[str | None, str] = {DOWN: "D", UP: "U"}  # a round without float: "."
+        fl = "".join(letters.get(f, ".") for f in ps.floats) or "-"
         bracket = levels.index(ps.pairing_score) + 1 if x in st.order else 0
         rows.append(TableRow(x, t.by_number[x].name if x in t.by_number else "", ps.score,
                              ps.pairing_score, hist, pref, fl,

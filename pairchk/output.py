@@ -92,7 +92,7 @@ class Progress:
             self._bar.start()
 
     def advance(self, description: str | None = None) -> None:
-        if self._bar is not None:
+        if self._bar is not None and self._task is not None:  # (both set together)
             if description is not None:
                 self._bar.update(self._task, description=description)
             self._bar.advance(self._task)

@@ -21,10 +21,13 @@ from __future__ import annotations
 import html
 import os
 from decimal import Decimal
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from .model import Color, Kind, Tournament
 from .pairing import CheckReport, Pair, RoundPairing, RoundReport, published_pairing
+
+if TYPE_CHECKING:
+    from .standings import Standings
 
 e = html.escape
 
@@ -246,10 +249,17 @@ def _cell(t: Tournament, rnd: int, entry: Any) -> str:
     return _RESULT.get(kind, "")
 
 
-def _order(t: Tournament) -> tuple[list[tuple[int, int, Decimal]], list[str], str]:
-    """``(rank, player, points)`` rows, tie-break codes and where the order comes from."""
+# (rank, player, points, ((tie-break code, value), ...))
+_OrderRow = tuple[int, int, Decimal, tuple[tuple[str, Decimal | None], ...]]
+
+
+def _order(t: Tournament) -> tuple[list[_OrderRow], list[str], str]:
+    """``(rank, player, points, tie-break values)`` rows, tie-break codes and where the order
+    comes from."""
+    standings: Callable[[Tournament], Standings] | None
     try:
-        from .standings import standings
+        from .standings import standings as standings_of
+        standings = standings_of
     except ImportError:
         standings = None
     if standings is not None and t.players:
@@ -262,7 +272,8 @@ def _order(t: Tournament) -> tuple[list[tuple[int, int, Decimal]], list[str], st
         except Exception:  # standings are extra: a failure must not cost the report
             pass
     scored = sorted(t.players, key=lambda p: (-t.score(p.number), p.number))
-    rows, rank, last = [], 0, None
+    rows: list[_OrderRow] = []
+    rank, last = 0, None
     for i, p in enumerate(scored, 1):
         pts = t.score(p.number)
         if pts != last:

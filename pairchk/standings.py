@@ -160,7 +160,8 @@ def _team_tiebreaks():
 def _usable(codes: Sequence[str], teams: bool = False) -> tuple[list[tb.Spec], list[str]]:
     """The codes that can be computed, in order; the list stops at one that cannot (the ranks
     after it would not be those of the list)."""
-    specs, notes = [], []
+    specs: list[tb.Spec] = []
+    notes: list[str] = []
     for c in codes:
         try:
             s = tb.parse(c, team=teams)  # team_tiebreak.parse for a team event

@@ -47,11 +47,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
-from typing import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from . import tiebreak as tb
 from .model import Kind, Tournament
 from .teams import TeamRound, team_rounds
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
 
 ZERO = Decimal(0)
 GROUPED = ("TBR", "BBE", "EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB")
@@ -133,8 +136,8 @@ def bbe_key(v: Sequence[Decimal]) -> tuple[Decimal, ...]:
     return tuple(sum(v[: len(v) - k], ZERO) for k in range(1, len(v)))
 
 
-def ranks_by(group: Sequence[int], key: Callable[[int], object], higher_first: bool = True
-             ) -> dict[int, int]:
+def ranks_by(group: Sequence[int], key: Callable[[int], SupportsRichComparison],
+             higher_first: bool = True) -> dict[int, int]:
     """Ranks inside ``group`` by ``key`` (1 = first; equal keys share a rank)."""
     ordered = sorted(group, key=key, reverse=higher_first)
     out: dict[int, int] = {}
@@ -190,8 +193,9 @@ def _chain(bt: BoardTable, pair: list[int], chain: str) -> list[list[int]]:
     pts = {x: tuple(sum((bt.rounds[x][r][i] for r in met), ZERO) for i in range(bt.boards))
            for x in pair}
     bc = board_count(bt, pts)
-    keys = {"C": (lambda x: bc[x], False), "T": (lambda x: tbr_key(pts[x]), True),
-            "B": (lambda x: bbe_key(pts[x]), True)}
+    keys: dict[str, tuple[Callable[[int], SupportsRichComparison], bool]] = {
+        "C": (lambda x: bc[x], False), "T": (lambda x: tbr_key(pts[x]), True),
+        "B": (lambda x: bbe_key(pts[x]), True)}
     for stage in chain:
         ranks = ranks_by(pair, *keys[stage])
         if len(set(ranks.values())) > 1:

@@ -211,7 +211,7 @@ def parse(code: str) -> tb.Spec:
 def _extended_sb(opp_ctx: tb.Context, own_ctx: tb.Context, spec: tb.Spec) -> dict[int, tb.Value]:
     """Art. 13 extended Sonneborn-Berger: opponents' scores from ``opp_ctx`` times the team's
     own points from ``own_ctx``, cuts and unplayed rounds as for SB."""
-    out = {}
+    out: dict[int, tb.Value] = {}
     for team in own_ctx.slots:
         own = {s.round: s.points for s in own_ctx.slots[team]}
         elems = [tb.Element(e.round, e.score, e.score * own[e.round], e.vur)

@@ -517,6 +517,7 @@ def elements(ctx: Context, spec: Spec, n: int, sb: bool,
     out = []
     for s in ctx.slots[n]:
         if _counts_as_played(ctx, spec, s):
+            assert s.opponent is not None  # played or a forfeit with an opponent (_slots)
             score, vur = adj[s.opponent], False
         elif ctx.round_robin:
             continue  # a bye of a round robin with an odd field: no opponent, no value
@@ -544,12 +545,12 @@ def cut(ctx: Context, spec: Spec, elems: list[Element], sb: bool) -> list[Elemen
     return rest
 
 
-def _bh(ctx: Context, spec: Spec, n: int) -> Value:
+def _bh(ctx: Context, spec: Spec, n: int) -> Decimal:
     """8.1: sum of the opponents' (adjusted) scores."""
     return sum((e.value for e in cut(ctx, spec, elements(ctx, spec, n, False), False)), ZERO)
 
 
-def _sb(ctx: Context, spec: Spec, n: int) -> Value:
+def _sb(ctx: Context, spec: Spec, n: int) -> Decimal:
     """9.1: sum of each opponent's score times the points scored against him."""
     return sum((e.value for e in cut(ctx, spec, elements(ctx, spec, n, True), True)), ZERO)
 
@@ -583,7 +584,8 @@ def _aob(ctx: Context, spec: Spec, n: int) -> Value:
     """8.2: average of the Buchholz (Fore Buchholz with /F) of the over-the-board opponents,
     to two decimals."""
     base = fore_context(ctx) if spec.fore else ctx
-    opps = [s.opponent for s in ctx.slots[n] if s.otb]
+    # otb implies an opponent (_slots); the test only tells mypy so
+    opps = [s.opponent for s in ctx.slots[n] if s.otb and s.opponent is not None]
     if not opps:
         return None
     total = sum((_bh(base, spec, o) for o in opps), ZERO)
@@ -611,6 +613,7 @@ def _rated_games(ctx: Context, spec: Spec, n: int) -> list[tuple[int, Decimal]] 
     games = []
     for s in ctx.slots[n]:
         if s.otb:
+            assert s.opponent is not None  # otb implies an opponent (_slots)
             r = ctx.t.player(s.opponent).rating or spec.unrated or 0
             games.append((r, _rating_points(s.kind)))
     games.sort(key=lambda g: g[0])

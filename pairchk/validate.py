@@ -267,8 +267,8 @@ class _Validator:
             self.add(E, "date-order", f"end date {t.end_date!r} is before start date {t.start_date!r}",
                      self.rline("052"), 5, f"a date on or after {start}")
         if t.round_dates:
-            iso = t.round_dates_iso or ()
-            for r, (d, i) in enumerate(zip(t.round_dates, iso), 1):
+            isos = t.round_dates_iso or ()
+            for r, (d, i) in enumerate(zip(t.round_dates, isos), 1):
                 if d and not i:
                     self.add(W, "bad-date", f"round {r} date {d!r} cannot be read unambiguously",
                              self.rline("132"), 92 + 10 * (r - 1), "YY/MM/DD (TRF16) or YYYY/MM/DD")
