@@ -154,7 +154,7 @@ class BergerSystem(FixedSystem):
 
     name = NAME
     title = "Berger round robin (C.05 Annex 1)"
-    codes = ("FIDE_ROUNDROBIN", "FIDE_DOUBLEROUNDROBIN", "BERGER_ROUNDROBIN", "BERGER_ROUNDROBIN_G1",
+    codes: tuple[str, ...] = ("FIDE_ROUNDROBIN", "FIDE_DOUBLEROUNDROBIN", "BERGER_ROUNDROBIN", "BERGER_ROUNDROBIN_G1",
              "BERGER_DOUBLEROUNDROBIN", "CUSTOM_ROUNDROBIN", "OTHER_ROUNDROBIN")
     article = ARTICLE
 

@@ -141,6 +141,7 @@ class BursteinSystem:
     def pair(self, state: State) -> RoundPairing:
         if state.seeding:
             return _dutch().pair(state.dutch)
+        assert state.bs is not None  # a Burstein round has its state (see state())
         return pair_round(state.bs)
 
     def evaluate(self, state: State, pairing: RoundPairing, *, against: RoundPairing | None = None):
@@ -152,11 +153,13 @@ class BursteinSystem:
             else:
                 rec = quality_records(_dutch(), state.dutch, pairing, against)[0]
             return seeding_record(rec)
+        assert state.bs is not None
         return evaluate(state.bs, pairing, against=against)
 
     def violations(self, state: State, pairing: RoundPairing) -> list[Violation]:
         if state.seeding:
             return _dutch().violations(state.dutch, pairing)
+        assert state.bs is not None
         return violations(state.bs, pairing)
 
 

@@ -166,7 +166,7 @@ def pair_bracket(bs: BursteinState, bracket: list[int], nxt: list[int], lower: l
     pairs = sorted(((a, b) if pos[a] < pos[b] else (b, a)) for a, b in best[1]
                    if a in inb and b in inb)
     paired = {x for p in pairs for x in p}
-    return pairs, [n for n in sorted(bracket, key=pos.get) if n not in paired]
+    return pairs, [n for n in sorted(bracket, key=pos.__getitem__) if n not in paired]  # BSN order
 
 
 def pair_bracket_by_positions(bs: BursteinState, bracket: list[int], nxt: list[int],

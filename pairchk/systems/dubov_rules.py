@@ -139,6 +139,7 @@ def completable(ds: DubovState, players: list[int] | tuple[int, ...]) -> bool:
         return True
     idx = {x: i for i, x in enumerate(players)}
     adj = [0] * n
+    got: frozenset[int] | list[int] | None
     for i, a in enumerate(players):
         got = ds.partners.get(a)
         if got is None:

@@ -329,7 +329,7 @@ class KnockoutSystem(FixedSystem):
                 expected = published
             if is_seeded:
                 slot_of = {x: i // 2 for x, i in slot_of.items() if x not in eliminated}
-            alive = {m.winner() for m in matches if m.winner() is not None} | set(byes[k - 1])
+            alive = {w for m in matches if (w := m.winner()) is not None} | set(byes[k - 1])
             if k < len(rounds):
                 nxt = {x for m in rounds[k] for x in m.players}
                 found += [f"{x} won in round {k} but does not play in round {k + 1}"

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Sequence
 
 from ..model import Color
 from ..pairing import Pair, RoundPairing
@@ -216,7 +217,7 @@ class _Scrutiny:
 
 
 def pair_group(ls: LimState, residents: list[int], incoming: list[int], direction: Direction,
-               adjacent: list[int], behind: list[int] = ()) -> GroupResult:
+               adjacent: list[int], behind: Sequence[int] = ()) -> GroupResult:
     """One scoregroup: ``incoming`` floaters from ahead (downfloaters of a downward group,
     upfloaters of an upward one), ``behind`` only for the median (its upfloaters, 3.6.3);
     ``adjacent`` = the residents of the group the floaters go to (3.9 types)."""

@@ -64,7 +64,9 @@ def _is_double(table: Sequence[RoundPairing]) -> bool:
 
 def renumber(r: RoundPairing, numbering: dict[int, int]) -> RoundPairing:
     """``r`` with every player number mapped through ``numbering`` (unmapped numbers kept)."""
-    m = lambda x: numbering.get(x, x)  # noqa: E731
+    def m(x: int) -> int:
+        return numbering.get(x, x)
+
     pairs = tuple(Pair(m(p.white), m(p.black), p.colored) for p in r.pairs)
     return RoundPairing(r.round, pairs, None if r.bye is None else m(r.bye))
 
@@ -100,9 +102,10 @@ def find_numbering(
                             if target not in num.values():
                                 num[y] = target
                                 changed = True
-                if pub.bye is not None and pub.bye not in num and byes[r] is not None:
-                    if byes[r] not in num.values():
-                        num[pub.bye] = byes[r]
+                table_bye = byes[r]
+                if pub.bye is not None and pub.bye not in num and table_bye is not None:
+                    if table_bye not in num.values():
+                        num[pub.bye] = table_bye
                         changed = True
         if len(num) != len(numbers):
             continue

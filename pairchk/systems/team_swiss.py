@@ -400,9 +400,9 @@ def choose_upfloaters(st: TeamRoundState, remaining: list[int]) -> tuple[int, ..
                    key=lambda n: (-st.teams[n].score, n))
     levels: list[tuple[Decimal, list[int]]] = []
     for n in lower:
-        s = st.teams[n].score
-        if not levels or levels[-1][0] != s:
-            levels.append((s, []))
+        score = st.teams[n].score
+        if not levels or levels[-1][0] != score:
+            levels.append((score, []))
         levels[-1][1].append(n)
     following = _following(st, top)
     for k in range(len(residents) % 2, len(lower) + 1, 2):
