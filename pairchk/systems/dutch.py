@@ -137,10 +137,11 @@ def _compatibility(st: RoundState, nums: list[int], ps: list) -> list[int]:
                 adj[j] &= ~(1 << i)
     for f in st.forbidden:
         xs = [pos.get(x) for x in f]
-        if len(xs) == 2 and None not in xs:
-            i, j = xs
-            adj[i] &= ~(1 << j)
-            adj[j] &= ~(1 << i)
+        if len(xs) == 2:
+            fi, fj = xs
+            if fi is not None and fj is not None:
+                adj[fi] &= ~(1 << fj)
+                adj[fj] &= ~(1 << fi)
     return adj
 
 
@@ -377,11 +378,12 @@ def _pair(state: RoundState) -> RoundPairing:
         for i in range(end, n):
             lower |= 1 << i
         if state.edition == "2017" and lower:
-            got, mdps = _pair_bracket_2017(R, mdps, residents, next_sg, lower)
-            if got is None:  # the collapsed last bracket took every player left
-                pairs.extend(mdps[0])
-                mdps = mdps[1]
+            res = _pair_bracket_2017(R, mdps, residents, next_sg, lower)
+            if res[0] is None:  # the collapsed last bracket took every player left
+                clb_pairs, mdps = res[1]
+                pairs.extend(clb_pairs)
                 break
+            got, mdps = res
         else:
             got, mdps = _pair_bracket(R, mdps, residents, next_sg, lower)
         pairs.extend(got)
@@ -421,7 +423,8 @@ def _pair_bracket(R: _Round, mdps: list[int], residents: list[int], next_sg: lis
 
 
 def _pair_bracket_2017(R: _Round, mdps: list[int], residents: list[int], next_sg: list[int],
-                       lower: int):
+                       lower: int) -> (tuple[list[tuple[int, int]], list[int]]
+                                       | tuple[None, tuple[list[tuple[int, int]], list[int]]]):
     """A 2017 bracket with players below it (C.04.3 2017 A.9, C.4, C.7).
 
     The bracket is paired by its own criteria, C.7 (the following bracket) included, without
@@ -1013,6 +1016,8 @@ class BracketSearch:
         nS = len(S)
         blev = self.blev
         structs = []
+        dn: tuple  # the downfloater value: () (mixed), 2017 PSD, or 2026 counts per score
+        diffs: list[Decimal | int]
         for m in range(min(len(M), npairs), -1, -1):
             used_res = 2 * npairs - m
             if used_res > nS or used_res < m:
@@ -1170,6 +1175,7 @@ class StructureSearch:
             if x not in self.paired_mdps:
                 d0 |= 1 << x
         ok = b.single_floaters(d0)
+        v9y: int | tuple[()]  # [C9] of the floater: () in a mixed bracket
         for y in S:
             if ok >> y & 1:
                 v9y = () if b.mixed else 0
@@ -1182,6 +1188,7 @@ class StructureSearch:
         """Set ``self.ideal`` (a lower bound per criterion) and the pass-1 tables; False when
         no candidate of this structure can complete the round ([C4])."""
         b, R, S = self.bracket, self.R, self.S
+        ideal9: int | tuple[()]  # [C9]: () in a mixed bracket (as v9y)
         ideal8, ideal9 = self._ideal_next_bracket(), self._ideal_pab()
         self.zero_lv = (0,) * len(b.blev)
         self.clb = _ClbValues(R, self.M + S) if b.mixed else None

@@ -59,7 +59,7 @@ class _Exact:
         # one radix for every criterion digit: larger than twice any total of a digit
         self.radix = 1 << (4 * (rk + 2) * (size + 2)).bit_length()
         self.pos_s = {x: i for i, x in enumerate(self.S)}
-        self._vertex: dict[int, tuple] = {}
+        self._vertex: dict[int, list[int]] = {}  # clb_vertex, per player
         if ss.clb is not None:
             # 2017 collapsed last bracket (A.9): the PSD is a sorted list of score differences;
             # lists of one length compare as the counts per difference, highest first
