@@ -131,7 +131,7 @@ def _all_known() -> bool:
 
 def _known_by_name(name: str) -> ModuleType | None:
     if _registry is not None or not _all_known():
-        return _registry.get(name)
+        return _load_registry().get(name)  # (a module added by register_module: not yet loaded)
     for modname, (fmt, _) in KNOWN.items():
         if fmt == name and modname in _MODULES:
             return _import(modname)
