@@ -133,3 +133,14 @@ def test_values_the_schema_refuses_are_named_not_silently_dropped():
     assert "warning: player 1: FIDE id 'X12' is no FIDE number; left out" in msgs
     assert "warning: player 1: FIDE rating 9999 outside 1-5000; left out" in msgs
     assert "warning: player 1: sex 'f' is neither m nor w; left out" in msgs
+
+
+def test_a_game_without_opponent_or_colour_is_refused_by_name():
+    # TRF "0000 - 1": a win naming no opponent and no colour; writing it used to fail with a
+    # TypeError (None compared with a starting number)
+    t = small(players=(Player(1, "A", entries=(RoundEntry(Kind.WIN),)),
+                       Player(2, "B", entries=(RoundEntry(Kind.LOSS),))))
+    with pytest.raises(PairchkError, match=r"^round 1: player 1 has result '1' against no opponent"):
+        dsb_xml.games(t, byes=True)
+    with pytest.raises(PairchkError, match="against no opponent"):
+        formats.dump(t, "dewis-xml")

@@ -167,7 +167,14 @@ def games(t: Tournament, *, byes: bool) -> list[tuple]:
             if not k.has_opponent or k is Kind.PENDING:
                 continue
             opp = t.player(e.opponent).entry(r) if e.opponent in t.by_number else NOT_PAIRED
-            white = e.color is Color.WHITE or (e.color is Color.NONE and p.number < e.opponent)
+            if e.color is not Color.NONE:
+                white = e.color is Color.WHITE
+            elif e.opponent is None:  # (TRF "0000 - 1"): nobody to give white or black
+                raise PairchkError(f"round {r}: player {p.number} has result {k.code!r} against no"
+                                   " opponent and without colour; a game needs both players"
+                                   " (hint: name the opponent, or record a bye)")
+            else:
+                white = p.number < e.opponent
             if white:
                 out.append((r, p.number, e.opponent, _point(k), _point(opp.kind)))
     out.sort(key=lambda g: (g[0], g[1]))
