@@ -3,7 +3,7 @@ from decimal import Decimal
 import pytest
 
 from pairchk import formats
-from pairchk.errors import FormatError
+from pairchk.errors import FormatError, PairchkError
 from pairchk.formats import chess_results_xml as crx
 from pairchk.model import Color, Kind, Player, RoundEntry, Tournament
 
@@ -93,3 +93,13 @@ def test_external_entities_are_never_resolved(tmp_path):
     with pytest.raises(FormatError, match="external entity") as exc:
         crx.load(in_attr.encode(), path="x.xml")
     assert "TOP-SECRET" not in str(exc.value)
+
+
+@pytest.mark.parametrize("colour", [Color.NONE, Color.WHITE])
+def test_a_game_without_opponent_is_refused_by_name(colour):
+    # TRF "0000 - 1" / "0000 w 1": a win naming no opponent used to fail with a TypeError
+    # (None compared with a starting number) or a KeyError (player None)
+    t = Tournament(players=(Player(1, "A", entries=(RoundEntry(Kind.WIN, None, colour),)),
+                            Player(2, "B")))
+    with pytest.raises(PairchkError, match=r"^round 1: player 1 has result '1' against no opponent"):
+        formats.dump(t, "chess-results-xml")

@@ -21,7 +21,7 @@ from decimal import Decimal, InvalidOperation
 
 from lxml import etree
 
-from ..errors import FormatError, Warning_
+from ..errors import FormatError, PairchkError, Warning_
 from ..model import (
     Color, Kind, Lineup, Player, RoundEntry, ScoreSystem, Team, TeamMatch, Tournament,
 )
@@ -511,6 +511,10 @@ def _pairing_results(w: _PairingWriter, r: int, p: Player, e: RoundEntry) -> tup
     if e.kind is Kind.NOT_PAIRED:
         return None
     if e.kind.has_opponent:
+        if e.opponent is None:  # (TRF "0000 w 1"; a forfeit without one is a bye by now)
+            raise PairchkError(f"round {r}: player {p.number} has result {e.kind.code!r} against"
+                               " no opponent; a <playerpairing> needs both players"
+                               " (hint: name the opponent, or record a bye)")
         # colourless game (e.g. forfeit without colour): the lower number is "white"
         if e.color is Color.NONE and e.opponent < p.number:
             return None
