@@ -26,15 +26,16 @@ from ..model import NOT_PAIRED, Color, Kind, Lineup, Player, RoundEntry, TeamMat
 class Board:
     """A game (``black`` set) or a bye/absence (``black`` None) of one round.
 
-    ``white_entry``/``black_entry`` are the players' own entries; ``black_entry`` is None when
-    the opponent does not name the player back (an inconsistent file: only one side is known).
+    ``white_entry``/``black_entry`` are the players' own entries; the opponent's is None when
+    he does not name the player back (an inconsistent file: only one side is known), which may
+    be White's. A bye or absence has ``white_entry`` only.
     ``colored`` is False for a forfeit without colours (white is then the lower number).
     """
 
     round: int
     white: int
     black: int | None
-    white_entry: RoundEntry
+    white_entry: RoundEntry | None
     black_entry: RoundEntry | None
     colored: bool = True
 

@@ -19,7 +19,7 @@ so that no conversion loses data silently. Keys are model attribute names:
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from ..errors import Warning_
 from ..model import NOT_PAIRED, Color, Kind, Player, RoundEntry, ScoreSystem, Tournament
@@ -286,8 +286,9 @@ def strip(t: Tournament, keys: Iterable[str]) -> Tournament:
         changes["round_dates"] = tuple(
             iso or raw for raw, iso in zip(t.round_dates, t.round_dates_iso + ("",) * len(t.round_dates)))
     changes["players"] = tuple(_stripped_player(p, keys, pchanges) for p in t.players)
-    team_attrs = {k.partition(".")[2]: ("" if k in ("team.nickname", "team.strength") else None)
-                  for k in keys if k.startswith("team.")}
+    team_attrs: dict[str, Any] = {
+        k.partition(".")[2]: ("" if k in ("team.nickname", "team.strength") else None)
+        for k in keys if k.startswith("team.")}
     if team_attrs and "teams" not in changes:
         changes["teams"] = tuple(dataclasses.replace(tm, **team_attrs) for tm in t.teams)
     return t.replace(**changes)

@@ -27,6 +27,7 @@ import dataclasses
 import datetime
 import json
 from decimal import Decimal
+from typing import Any, Literal, overload
 
 from ..errors import FormatError, PairchkError, Warning_
 from ..model import (
@@ -126,7 +127,8 @@ def _score_list(s: ScoreSystem) -> dict:
     def num(v: Decimal) -> float | int:
         return int(v) if v == v.to_integral_value() else float(v)
 
-    out = {"W": num(s.win), "D": num(s.draw), "L": num(s.loss), "Z": num(s.zero_bye)}
+    out: dict[str, float | int | str] = {"W": num(s.win), "D": num(s.draw), "L": num(s.loss),
+                                         "Z": num(s.zero_bye)}
     out["F"] = "W" if s.full_bye is None else num(s.full_bye)
     out["H"] = "D" if s.half_bye is None else num(s.half_bye)
     out["P"] = "W" if s.pab is None else num(s.pab)
@@ -370,7 +372,13 @@ class _Reader:
             raise self.fail(where, f"found {type(value).__name__}", expected="a JSON array")
         return value
 
+    @overload
+    def int_(self, value, where: str, *, allow_none: Literal[False] = False) -> int: ...
+    @overload
+    def int_(self, value, where: str, *, allow_none: bool) -> int | None: ...
+
     def int_(self, value, where: str, *, allow_none: bool = False) -> int | None:
+        """The integer ``value``; None only when it is missing and ``allow_none``."""
         if value is None and allow_none:
             return None
         if isinstance(value, bool) or not isinstance(value, (int, Decimal, str)):
@@ -427,7 +435,8 @@ def _scoring(r: _Reader, table: dict, where: str) -> ScoreSystem:
     # F/H/P that equal win/draw are kept as "same as" (None) so the model stays canonical.
     for field, base in (("full_bye", s.win), ("pab", s.win), ("half_bye", s.draw)):
         if getattr(s, field) == base:
-            s = dataclasses.replace(s, **{field: None})
+            same: dict[str, Any] = {field: None}
+            s = dataclasses.replace(s, **same)
     # Chess-JSON scores a forfeit loss and an absence with Z.
     return dataclasses.replace(s, forfeit_loss=s.zero_bye, absent=s.zero_bye)
 
@@ -535,15 +544,21 @@ def _tiebreaks(r: _Reader, tour: dict) -> tuple[str, ...]:
     return tuple(tiebreaks)
 
 
+def _object(d: dict, key: str) -> dict:
+    """``d[key]`` when it is a JSON object, else an empty one."""
+    v = d.get(key)
+    return v if isinstance(v, dict) else {}
+
+
 def _tournament(r: _Reader, event: dict, tour: dict, info: dict, profiles: dict[int, dict],
                 **parts) -> Tournament:
     """The event and tournament fields (eventInfo, rounds, arbiters, timeControl, numRounds,
     tournamentType, topColor) with the parts read before."""
-    other = tour.get("other") if isinstance(tour.get("other"), dict) else {}
+    other = _object(tour, "other")
     declared = other.get("numRoundsDeclared")
     round_dates = _round_dates(r, tour)
-    arb = info.get("arbiters") if isinstance(info.get("arbiters"), dict) else {}
-    tc = tour.get("timeControl") if isinstance(tour.get("timeControl"), dict) else {}
+    arb = _object(info, "arbiters")
+    tc = _object(tour, "timeControl")
     tiebreaks = _tiebreaks(r, tour)
     top = str(tour.get("topColor", "")).lower()
     ttype = str(tour.get("tournamentType") or "")
@@ -691,7 +706,7 @@ def _player(r: _Reader, cid: int, c: dict, prof: dict, lists: list, table: Entry
         fide = _rating(c.get("rating"))
     name = prof.get("fideName") or join_name(str(prof.get("lastName", "")),
                                              str(prof.get("firstName", "")))
-    other = prof.get("other") if isinstance(prof.get("other"), dict) else {}
+    other = _object(prof, "other")
     nat_id = str(other.get("nationalId") or prof.get("localId") or "")
     birth = prof.get("birth")
     birth = birth_from_german(str(birth)) if birth else str(prof.get("yearBirth") or "")

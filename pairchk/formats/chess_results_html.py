@@ -132,7 +132,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
         raise FormatError("no crosstable with round columns (1.Rd, 2.Rd, ...) found", path=path,
                           expected="a table with header No., Name, ..., 1.Rd", hint=_HINT)
     col = {_ALIASES.get(h, h): i for i, h in enumerate(header) if h}
-    rounds = {i: int(_ROUND.match(h)[1]) for i, h in enumerate(header) if _ROUND.match(h)}
+    rounds = {i: int(rm[1]) for i, h in enumerate(header) if (rm := _ROUND.match(h))}
     warnings: list[Warning_] = []
     info = _details(doc)
     players, raw, lines = _read_rows(rows, header, col, rounds, _points_column(doc, col), path)

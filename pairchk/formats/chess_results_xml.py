@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
+from typing import Literal, overload
 
 from lxml import etree
 
@@ -75,7 +76,15 @@ def _dec(text: str | None, where: str, el, path) -> Decimal | None:
                           line=el.sourceline, expected="a number such as 1.0 or 3,5", hint=_HINT) from None
 
 
+@overload
+def _int(el, attr: str, path, *, required: Literal[True] = True) -> int: ...
+@overload
+def _int(el, attr: str, path, *, required: bool) -> int | None: ...
+
+
 def _int(el, attr: str, path, *, required: bool = True) -> int | None:
+    """The integer attribute ``attr`` of ``el``; a missing one raises unless not ``required``
+    (then None)."""
     text = (el.get(attr) or "").strip()
     if not text:
         if required:
@@ -112,7 +121,7 @@ class _Pairings:
 
 def _read_round_dates(root, path: str | None) -> list[str]:
     """``rounds/round``: ``round`` number and ``date`` (YYYYMMDD), as ISO dates by round."""
-    round_dates = []
+    round_dates: list[str] = []
     for r in root.iterfind("rounds/round"):
         n = check_round(_int(r, "round", path), "<round> round", path=path, line=r.sourceline)
         while len(round_dates) < n:
@@ -249,7 +258,7 @@ def _read_teams(root, path: str | None) -> list[Team]:
 def _read_team_pairings(root, teams: list[Team], path: str | None) -> tuple[list[TeamMatch], set[Decimal]]:
     """``teampairings/teampairing``: the matches (``no2`` -1: a bye) and the byes' ``res1``."""
     matches = []
-    bye_game_points = set()
+    bye_game_points: set[Decimal] = set()
     for tp in root.iterfind("teampairings/teampairing"):
         no2 = _int(tp, "no2", path)
         for no in (_int(tp, "no1", path), no2):
@@ -258,8 +267,8 @@ def _read_team_pairings(root, teams: list[Team], path: str | None) -> tuple[list
                                   line=tp.sourceline, expected="a <team no=...>, or no2=-1 for a bye", hint=_HINT)
         tround = check_round(_int(tp, "round", path), "teampairing round", path=path, line=tp.sourceline)
         matches.append(TeamMatch(tround, _int(tp, "no1", path), no2 if no2 > 0 else None))
-        if no2 <= 0 and _dec(tp.get("res1"), "res1", tp, path) is not None:
-            bye_game_points.add(_dec(tp.get("res1"), "res1", tp, path))
+        if no2 <= 0 and (res1 := _dec(tp.get("res1"), "res1", tp, path)) is not None:
+            bye_game_points.add(res1)
     return matches, bye_game_points
 
 
@@ -493,11 +502,13 @@ class _PairingWriter:
 
 def _game_results(w: _PairingWriter, r: int, p: Player, e: RoundEntry) -> tuple[str, str, str]:
     """(blackno, reswhite, resblack) of a game, adding its points to the teams' game points."""
+    assert e.opponent is not None  # (_pairing_results)
     opp = w.t.player(e.opponent).entry(r)
     black, res_w, res_b = str(e.opponent), _RES.get(e.kind, ""), _RES.get(opp.kind, "")
     for who, res in ((p.number, res_w), (e.opponent, res_b)):
-        if w.team_of.get(who):
-            key = (r, w.team_of[who])
+        team = w.team_of.get(who)
+        if team:
+            key = (r, team)
             w.game_points[key] = w.game_points.get(key, Decimal(0)) + Decimal(res or 0)
     return black, res_w, res_b
 
@@ -566,7 +577,8 @@ def _write_team_pairings(root, t: Tournament, game_points: dict[tuple[int, int],
             "no2": str(m.away if m.away is not None else -1),
             "res1": _fmt(game_points.get((m.round, m.home), Decimal(0)) if m.away is not None
                          else t.team_pab_game_points or Decimal(0), comma=False),
-            "res2": _fmt(game_points.get((m.round, m.away), Decimal(0)), comma=False)})
+            "res2": _fmt(game_points.get((m.round, m.away), Decimal(0)) if m.away is not None
+                         else Decimal(0), comma=False)})
 
 
 def _team_warnings(t: Tournament, warnings: list[Warning_]) -> None:

@@ -425,7 +425,7 @@ def _load_lst(text: str, delim: str, path: str | None) -> Loaded:
                                        " player list (name, club, federation, Elo, DWZ, ...)",
                               hint="a file with a header row needs a 'Nr' column")
         values = dict(zip(LST_COLUMNS, (c.strip() for c in row)))
-        ints = {}
+        ints: dict[str, int | None] = {}
         for i, key in ((3, "rating"), (4, "national_rating")):
             v = values.get(key, "")
             if v and not v.isdecimal():
@@ -445,7 +445,8 @@ def _load_lst(text: str, delim: str, path: str | None) -> Loaded:
             number=number, name=name, club=values.get("club", ""),
             federation=values.get("federation", ""), title=values.get("title", ""),
             birth=birth_from_german(values.get("birth", "")), fide_id=values.get("fide_id", ""),
-            sex={"f": "w"}.get(sex, sex), national_id=zps, extra=extra, **ints))
+            sex={"f": "w"}.get(sex, sex), national_id=zps, extra=extra,
+            rating=ints["rating"], national_rating=ints["national_rating"]))
     if not players:
         raise FormatError("no players", path=path, line=1, expected="one player per line")
     warnings = [Warning_("Swiss-Chess player list without a header: players numbered in file"
@@ -536,6 +537,7 @@ def _read_player(row, columns, path, line, table: EntryTable) -> Player:
     """One player row; its round cells go into ``table``."""
     values, rounds = _split_cells(row, columns)
     number = _integer(values, columns, "number", path, line, required=True)
+    assert number is not None  # required: a blank cell raised
     if not 1 <= number <= 9999:
         raise FormatError(f"starting number {number} out of range", path=path, line=line, column=1,
                           expected="1..9999")

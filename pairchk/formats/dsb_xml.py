@@ -155,7 +155,7 @@ def games(t: Tournament, *, byes: bool) -> list[tuple]:
     """(round, white, black, point_white, point_black) of every game; with ``byes``, every bye is
     a game against nobody (``black`` None) scored ``+`` PAB, ``1`` full, ``0.5`` half, ``0`` zero
     bye, ``-`` absent. Colourless forfeits give white to the lower starting number."""
-    out = []
+    out: list[tuple[int, int, int | None, str, str]] = []
     for p in t.players:
         for r, e in enumerate(p.entries, 1):
             e = without_lone_forfeit(e)

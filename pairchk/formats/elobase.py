@@ -162,10 +162,10 @@ def dump(t: Tournament, **options) -> Dumped:
 
 def _read_head(lines: list[str], path: str | None) -> tuple[int, int]:
     """Line 3, ``MR  <players>  <rounds>  <cycles>``: (players, rounds x cycles)."""
-    if len(lines) < 4 or not _HEAD.match(lines[2]):
+    head = _HEAD.match(lines[2]) if len(lines) >= 4 else None
+    if head is None:
         raise FormatError("line 3 is not the 'MR  <players>  <rounds>  <cycles>' line", path=path,
                           line=3 if len(lines) >= 3 else len(lines), column=1, expected="MR  n  r  c", hint=_HINT)
-    head = _HEAD.match(lines[2])
     if any(len(x) > 6 for x in head.groups()):
         raise FormatError(f"line 3 declares {lines[2].split()[1:]}", path=path, line=3, column=1,
                           expected="players, rounds and cycles of at most 6 digits", hint=_HINT)

@@ -137,6 +137,7 @@ def _game_row(st: _Parser, line: int, r: list[str], score: str, colour: str) -> 
     """``<round>,<score>,<W|B>,<last>,<first>,<rating>,<title>,<fed>``: a game, set for both
     players (who must agree when both are ICU players)."""
     current, rnd = st.current, st.rnd
+    assert current is not None  # states 5 and 6: inside the block of a player (_player_row)
     if not _cell(r, 7):
         raise st.err(line, 8, "the opponent's federation", _cell(r, 7))
     rating = _cell(r, 5)
@@ -168,6 +169,7 @@ def _round_row(st: _Parser, line: int, r: list[str]) -> None:
         raise st.err(line, 2, "a score 1, 0 or =", score)
     colour = _cell(r, 2).upper()
     if colour == "-":
+        assert st.current is not None  # state 5: inside the block of a player
         st.table.set(st.current.number, st.rnd, RoundEntry(_BYE[score]))
     elif colour in ("W", "B"):
         _game_row(st, line, r, score, colour)
@@ -185,6 +187,7 @@ def _total_row(st: _Parser, line: int, r: list[str]) -> None:
         total = parse_points(_cell(r, 1))
     except ValueError:
         raise st.err(line, 2, "the total points", _cell(r, 1)) from None
+    assert st.current is not None  # state 6: the end of the block of a player
     st.players[st.current.name] = st.current = st.players[st.current.name].replace(points=total)
     st.state = 4
 

@@ -166,7 +166,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     t = _from_json(Tournament, doc["tournament"])
     players = tuple(sorted(t.players, key=lambda p: p.number))
     t = t.replace(players=players)
-    lines = {}
+    lines: dict[int, int] = {}
     return Loaded(t, [], lines, {"version": "json"})
 
 

@@ -270,6 +270,7 @@ def _pairings(sw: _Swt, offsets: dict[int, list[int]], drawn: set[int]
                                   sw.path, sw.warnings, sw.team_event, r in drawn)
             ents.append(entry)
             if sw.team_event and board and entry.kind is not Kind.NOT_PAIRED:
+                assert team_no is not None  # read for every team event
                 boards.setdefault((r, team_no), []).append((board, num))
         while ents and ents[-1] is NOT_PAIRED:
             ents.pop()

@@ -514,7 +514,7 @@ def _read_250(st: _State, tag: str, line: str, rest: str, lineno: int) -> None:
     r2 = st.num(line[18:21], lineno, 19, "last accelerated round")
     p1 = st.num(line[22:26], lineno, 23, "first accelerated player")
     p2 = st.num(line[27:31], lineno, 28, "last accelerated player")
-    if None in (r1, r2, p1, p2) or r2 > MAX_ROUNDS or p2 - p1 > 9999:
+    if r1 is None or r2 is None or p1 is None or p2 is None or r2 > MAX_ROUNDS or p2 - p1 > 9999:
         st.ctx.bad("incomplete 250 record", lineno, 15,
                    "rounds at 15-17/19-21 and players at 23-26/28-31", code="bad-record")
         return

@@ -97,7 +97,7 @@ PLAYER_COLUMNS = [
 _P_INT = {"number", "rating", "national_rating", "team", "rank"}
 ROUND_COLUMNS = ["Round", "Board", "White", "Black", "Result", "Colours", "White name", "Black name"]
 
-_PAIR_OUT = {
+_PAIR_OUT: dict[tuple[Kind | None, Kind | None], str] = {
     (Kind.WIN, Kind.LOSS): "1-0", (Kind.DRAW, Kind.DRAW): "½-½", (Kind.LOSS, Kind.WIN): "0-1",
 }
 _BYE_OUT = {Kind.PAB: "PAB", Kind.FULL_BYE: "full bye", Kind.HALF_BYE: "half bye",
@@ -179,10 +179,11 @@ def dump(t: Tournament, **_options) -> Dumped:
 
     warnings = carry.dropped(t, NAME, CANNOT_CARRY)
     wb = Workbook()
-    sheets = (("Tournament", _tournament_rows(t), {"A": 24, "B": 40}),
-              ("Players", _player_rows(t), {"B": 30}),
-              ("Rounds", _round_rows(t), {}),
-              ("Crosstable", _crosstable_rows(t), {}))
+    sheets: tuple[tuple[str, list[tuple], dict[str, int]], ...] = (
+        ("Tournament", _tournament_rows(t), {"A": 24, "B": 40}),
+        ("Players", _player_rows(t), {"B": 30}),
+        ("Rounds", _round_rows(t), {}),
+        ("Crosstable", _crosstable_rows(t), {}))
     bold = Font(bold=True)
     for i, (title, rows, widths) in enumerate(sheets):
         ws = wb.active if i == 0 else wb.create_sheet(title)
@@ -250,12 +251,13 @@ def _round_rows(t: Tournament) -> list[tuple]:
         board_no = 0
         for b in boards(t, rnd):
             if b.black is None:
+                assert b.white_entry is not None  # a bye: the player's own entry (boards())
                 rows.append((rnd, None, b.white, None, _BYE_OUT[b.white_entry.kind], None,
                              names.get(b.white, "")))
                 continue
             board_no += 1
-            result = result_text(b.white_entry and b.white_entry.kind,
-                                 b.black_entry and b.black_entry.kind)
+            we, be = b.white_entry, b.black_entry  # one is None when only one side names the other
+            result = result_text(None if we is None else we.kind, None if be is None else be.kind)
             rows.append((rnd, board_no, b.white, b.black, result, None if b.colored else "none",
                          names.get(b.white, ""), names.get(b.black, "")))
     return rows
@@ -265,7 +267,7 @@ def _crosstable_rows(t: Tournament) -> list[tuple]:
     rounds = t.played_rounds
     rows: list[tuple] = [("No", "Name", "Points", *(f"R{r}" for r in range(1, rounds + 1)))]
     for p in t.players:
-        cells = []
+        cells: list[str | None] = []
         for rnd in range(1, rounds + 1):
             e = p.entry(rnd)
             if e.kind is Kind.NOT_PAIRED:
@@ -340,7 +342,7 @@ class _Sheet:
     def header(self, required: list[str]) -> dict[str, int]:
         if not self.rows:
             raise self.error(1, 1, "the sheet is empty", expected="a header row")
-        cols = {}
+        cols: dict[str, int] = {}
         for i, v in enumerate(self.rows[0]):
             if v is not None and str(v).strip():
                 cols.setdefault(str(v).strip().lower(), i)
@@ -431,7 +433,8 @@ def _read_sheets(wb, path: str | None, warnings: list[Warning_]):
     if ws is not None:
         _read_rounds(_Sheet(ws, path), {p.number for p in players}, table)
     ws = _find(wb, "tournament")
-    national, extra = [], []
+    national: list = []
+    extra: list = []
     if ws is not None:
         t, national, extra = _read_tournament(_Sheet(ws, path), warnings)
     else:
@@ -524,6 +527,7 @@ def _read_rounds(sheet: _Sheet, numbers: set[int], table: EntryTable) -> None:
                               expected=f"a round number 1..{MAX_ROUND}")
         for who, i in ((white, cols["white"]), (black, ib)):
             if who is not None and who not in numbers:
+                assert i is not None  # (black is read only where the column is)
                 raise sheet.error(r, i + 1, f"player {who} is not on the Players sheet",
                                   expected="a starting number from the Players sheet")
         if white is None:
