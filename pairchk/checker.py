@@ -625,7 +625,10 @@ def _explain(system: System, state: Any, published: RoundPairing, reference: Rou
         parts = []
         extra = sorted(pub_players - ref_players)
         missing = sorted(ref_players - pub_players)
-        name = (lambda n: ex.who(t, n)) if t is not None else str
+
+        def name(n: int) -> str:
+            return ex.who(t, n) if t is not None else str(n)
+
         if extra:
             parts.append("published round pairs players who are not to be paired in this round: "
                          + ", ".join(map(name, extra)))
