@@ -171,6 +171,13 @@ class _Validator:
                              line, col, "0000 with a bye code, or a game result with the opponent",
                              "a bye has no opponent")
                     continue
+                if e.kind.played and e.opponent is None:
+                    self.add(W, "game-without-opponent",
+                             f"player {p.number}, round {r}: result {e.kind.code!r} names no opponent",
+                             line, col, "the opponent's starting number, or a bye code with 0000",
+                             "a game needs two players: name the opponent or write the bye it"
+                             " stands for (F, H, U, Z)")
+                    continue
                 if not e.kind.has_opponent or e.opponent is None:
                     continue
                 if e.opponent == p.number:

@@ -40,6 +40,28 @@ class Board:
     colored: bool = True
 
 
+def require_opponents(t: Tournament, fmt: str) -> None:
+    """Refuse a game result that names no opponent (TRF ``0000 - 1``, ``0000 w =``), which a
+    format that needs an opponent for every game cannot write (lone forfeits have their own
+    conversion, :func:`.carry.without_lone_forfeit`).
+
+    >>> t = Tournament(players=(Player(1, entries=(RoundEntry(Kind.DRAW),)),))
+    >>> require_opponents(t, "csv")
+    Traceback (most recent call last):
+    ...
+    pairchk.errors.PairchkError: round 1: player 1 has result '=' against no opponent; csv needs an opponent for every game (hint: name the opponent, or record the bye it stands for; pairchk validate lists every such entry)
+    """
+    from ..errors import PairchkError
+
+    for p in t.players:
+        for r, e in enumerate(p.entries, 1):
+            if e.kind.played and e.opponent is None:
+                raise PairchkError(
+                    f"round {r}: player {p.number} has result {e.kind.code!r} against no opponent;"
+                    f" {fmt} needs an opponent for every game (hint: name the opponent, or record"
+                    " the bye it stands for; pairchk validate lists every such entry)")
+
+
 def require_consistent(t: Tournament, fmt: str) -> None:
     """Refuse to write a game only one of its players records (a format of games, not of
     player entries, cannot carry it): an unknown opponent, or one who does not name the
@@ -53,6 +75,7 @@ def require_consistent(t: Tournament, fmt: str) -> None:
     """
     from ..errors import PairchkError
 
+    require_opponents(t, fmt)
     by_number = t.by_number
     for p in t.players:
         for r, e in enumerate(p.entries, 1):

@@ -35,6 +35,7 @@ from decimal import Decimal
 from ..errors import FormatError, Warning_
 from ..model import Color, Kind, Player, RoundEntry, ScoreSystem, Status, Tournament
 from . import Dumped, Loaded, carry
+from .boards import require_opponents
 from .boards import MAX_ROUND, EntryTable, check_opponents
 from .fields import (birth_from_german, birth_to_german, decode_text, format_points, iso_round_dates,
                      parse_points)
@@ -252,6 +253,7 @@ def dump(t: Tournament, *, language: str = "de", encoding: str = "cp1252",
     """Write ``t`` as Swiss-Chess-style CSV (``language`` "de" or "en" for the headers)."""
     if language not in ("de", "en"):
         raise ValueError(f"language must be 'de' or 'en', not {language!r}")
+    require_opponents(t, NAME)  # the reader asks an opponent of every result
     warnings = carry.dropped(t, NAME, CANNOT_CARRY)
     nrounds = max(t.played_rounds, 0)
     rows = [*_meta_rows(t, language), _header_out(nrounds, language),
