@@ -6,6 +6,8 @@ Workloads (files generated with the RTG, :mod:`pairchk.generate`, cached in ``--
   against an interpreter that does nothing (``python -c pass``): the start-up row (issue 13)
 * ``check100``   check 100 players x 10 rounds
 * ``pair3000``   pair round 5 of 3000 players (4 rounds played)
+* ``pair3000r4`` pair round 4 of the same event: big brackets whose colour ideal needs several
+  resident exchanges, so that the exact method (networkx's weighted matching) decides
 * ``check1000``  check 1000 players x 9 rounds
 * ``draw1000``   1,000 players who always draw, paired at random (one huge score group):
   check 5 rounds, and pair round 6 (``drawpair1000``)
@@ -56,6 +58,9 @@ def files() -> dict:
                  "dutch"),
         # round 1 folded (our engine stopped on a 3000-player bracket with RecursionError, issue 8)
         "p3000": (Settings(players=3000, rounds=4, seed=3), 4, "fold+dutch"),
+        # the same event one round earlier: its round 4 has brackets of 313 and 683 players
+        # whose colour ideal needs two or more resident exchanges (the exact method decides)
+        "p3000r4": (Settings(players=3000, rounds=3, seed=3), 3, "fold+dutch"),
         "p1000": (Settings(players=1000, rounds=9, seed=2), 9, "dutch"),
         "draw1000": (Settings(players=1000, rounds=5, seed=4, draw_rate=1.0), 5, "random"),
         "p9999": (Settings(players=9999, rounds=1, seed=5), 1, "fold"),
@@ -80,6 +85,8 @@ WORKLOADS = {
                          "<= bbpPairings; start-up <= 0.12 s"),
     "pair3000": Workload("p3000", "pair", "pair one round of 3000 players", "<= 10 s, <= 150 MB",
                          "FIDE TEC checker 64 s, 3.0 GB (issue 8)"),
+    "pair3000r4": Workload("p3000r4", "pair", "pair round 4 of the same 3000 players",
+                           "<= 10 s, <= 150 MB"),
     "check1000": Workload("p1000", "check", "check 1000 players x 9 rounds", "<= 12 s",
                           "FIDE TEC checker 68 s, 805 MB (issue 8)"),
     "draw1000": Workload("draw1000", "check", "check 1000 all-draw players x 5 rounds",
