@@ -25,19 +25,25 @@ def _brute(n, edges):
     return best((1 << n) - 1)
 
 
+def _random_graph(rnd: random.Random, n: int, p: float) -> tuple[list[int], set]:
+    """Adjacency bitsets and edge set of a G(n, p) graph."""
+    adj = [0] * n
+    edges = set()
+    for i in range(n):
+        for j in range(i + 1, n):
+            if rnd.random() < p:
+                adj[i] |= 1 << j
+                adj[j] |= 1 << i
+                edges.add((i, j))
+    return adj, edges
+
+
 def test_random_graphs_match_brute_force():
     rnd = random.Random(7)
     for _ in range(300):
         n = rnd.randint(1, 11)
         p = rnd.random()
-        adj = [0] * n
-        edges = set()
-        for i in range(n):
-            for j in range(i + 1, n):
-                if rnd.random() < p:
-                    adj[i] |= 1 << j
-                    adj[j] |= 1 << i
-                    edges.add((i, j))
+        adj, edges = _random_graph(rnd, n, p)
         m = max_matching(adj)
         assert all(m[v] == -1 or (m[m[v]] == v and adj[v] >> m[v] & 1) for v in range(n))
         assert matching_size(m) == _brute(n, frozenset(edges))
@@ -130,14 +136,7 @@ def test_deficiency_set_is_the_gallai_edmonds_set():
     for _ in range(400):
         n = rnd.randint(1, 11)
         p = rnd.random() * 0.6
-        adj = [0] * n
-        edges = set()
-        for i in range(n):
-            for j in range(i + 1, n):
-                if rnd.random() < p:
-                    adj[i] |= 1 << j
-                    adj[j] |= 1 << i
-                    edges.add((i, j))
+        adj, edges = _random_graph(rnd, n, p)
         nu = _brute(n, frozenset(edges))
         deficiency, d = deficiency_set(adj, (1 << n) - 1)
         assert deficiency == n - 2 * nu
