@@ -522,10 +522,7 @@ def _pairing_results(w: _PairingWriter, r: int, p: Player, e: RoundEntry) -> tup
     if e.kind is Kind.NOT_PAIRED:
         return None
     if e.kind.has_opponent:
-        if e.opponent is None:  # (TRF "0000 w 1"; a forfeit without one is a bye by now)
-            raise PairchkError(f"round {r}: player {p.number} has result {e.kind.code!r} against"
-                               " no opponent; a <playerpairing> needs both players"
-                               " (hint: name the opponent, or record a bye)")
+        assert e.opponent is not None  # boards.require_opponents refused games without one
         # colourless game (e.g. forfeit without colour): the lower number is "white"
         if e.color is Color.NONE and e.opponent < p.number:
             return None

@@ -36,7 +36,7 @@ from .. import __version__
 from ..errors import FormatError, PairchkError, Warning_
 from ..model import Color, Kind, NOT_PAIRED, Player, RoundEntry, Tournament
 from . import Dumped, Loaded
-from .boards import round_entries, require_consistent
+from .boards import round_entries, require_consistent, require_opponents
 from .carry import LONE_FORFEITS, without_lone_forfeit, dropped
 from ._dsb import (
     MissingDataError, absent_gaps, birth_date, birth_year, dsb_id, member_no, required_gaps,
@@ -155,6 +155,7 @@ def games(t: Tournament, *, byes: bool) -> list[tuple]:
     """(round, white, black, point_white, point_black) of every game; with ``byes``, every bye is
     a game against nobody (``black`` None) scored ``+`` PAB, ``1`` full, ``0.5`` half, ``0`` zero
     bye, ``-`` absent. Colourless forfeits give white to the lower starting number."""
+    require_opponents(t, "dsb-xml")
     out: list[tuple[int, int, int | None, str, str]] = []
     for p in t.players:
         for r, e in enumerate(p.entries, 1):
@@ -167,14 +168,8 @@ def games(t: Tournament, *, byes: bool) -> list[tuple]:
             if not k.has_opponent or k is Kind.PENDING:
                 continue
             opp = t.player(e.opponent).entry(r) if e.opponent in t.by_number else NOT_PAIRED
-            if e.color is not Color.NONE:
-                white = e.color is Color.WHITE
-            elif e.opponent is None:  # (TRF "0000 - 1"): nobody to give white or black
-                raise PairchkError(f"round {r}: player {p.number} has result {k.code!r} against no"
-                                   " opponent and without colour; a game needs both players"
-                                   " (hint: name the opponent, or record a bye)")
-            else:
-                white = p.number < e.opponent
+            assert e.opponent is not None  # refused above (require_opponents)
+            white = e.color is Color.WHITE if e.color is not Color.NONE else p.number < e.opponent
             if white:
                 out.append((r, p.number, e.opponent, _point(k), _point(opp.kind)))
     out.sort(key=lambda g: (g[0], g[1]))
