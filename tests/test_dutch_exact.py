@@ -291,3 +291,64 @@ def test_several_downfloaters_exact_method_agrees_with_the_search(monkeypatch, e
     assert compared >= 12
     # the filter was used: floater sets drawn from fewer players than the bracket has
     assert any(f >= 2 and n < s for f, n, s in seen)
+
+
+# --------------------------------------------------------------------------- colour bounds
+# The search's ideal vector must be a lower bound in the order of the criteria; where it is
+# loose the search cannot stop early. Two absolute preferences for the same colour spare C13
+# only at the cost of C10/C11 (see dutch._colour_bounds), so they do not lower the bound.
+
+
+@pytest.mark.parametrize("edition", ["2026", "2017"])
+def test_absolute_topscorer_pairs_do_not_lower_the_colour_ideal(monkeypatch, edition):
+    """Last round, six topscorers who all want black: two absolute (white twice in a row),
+    four strong. Every pairing fails C12 three times; pairing the two absolute players together
+    spares one C13 (2017 C.11) failure but gives one of them white a third time (C11; 2017
+    C.9). The ideal is therefore C12 = C13 = 3 (not C13 = 2), the search reaches it and stops
+    there, and the pairing is the first best of the generation order (brute force)."""
+    ps = [_p(i, 3, "BWW" if i in (2, 5) else "WBW") for i in range(1, 7)]
+    st = _state(edition, ps, last_round=True, threshold="2")
+    ideals, exact_calls = [], []
+    real_search = dutch.StructureSearch.search
+
+    def search(ss):
+        got = real_search(ss)
+        ideals.append((ss.ideal[4:6], None if ss.best is None else ss.best[0][2:6]))
+        return got
+
+    from pairchk.systems import dutch_exact
+
+    monkeypatch.setattr(dutch.StructureSearch, "search", search)
+    monkeypatch.setattr(dutch_exact, "first_best", lambda ss: exact_calls.append(ss))
+    dutch._LAST_ROUND[0] = None
+    got = dutch.pair(st)
+    dutch._LAST_ROUND[0] = None
+    assert ideals == [((3, 3), (0, 0, 3, 3))]
+    assert exact_calls == []
+    q, expected = first_best(st)
+    assert _pairs(got) == expected
+    two_absolute = RoundPairing(3, (Pair(2, 5), Pair(1, 3), Pair(4, 6)))
+    assert astuple(evaluate(st, two_absolute)) > q
+
+
+def test_absolute_pairs_of_one_colour_always_fail_c10_or_c11():
+    """The premise of the colour bounds, on every colour history of 2 to 6 games: when two
+    players with an absolute preference for the same colour meet, [C10] or [C11] fails."""
+    from itertools import product
+
+    from pairchk.systems.dutch_criteria import colour_penalties
+
+    absolute = []
+    for n in range(2, 7):
+        for cols in product("WB", repeat=n):
+            p = _p(1, 0, "".join(cols))
+            if p.absolute:
+                absolute.append(p)
+    checked = 0
+    for a in absolute:
+        for b in absolute:
+            if a.pref is b.pref:
+                c10, c11, c12, c13 = colour_penalties(a, b)
+                assert (c10 or c11) and c12 and not c13, (a.colors, b.colors)
+                checked += 1
+    assert checked > 1000

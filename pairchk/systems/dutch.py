@@ -156,7 +156,6 @@ class _Round:
         self.score = [p.pairing_score for p in self.ps]
         self.adj = _compatibility(st, self.nums, self.ps)
         self.topscorer = [st.is_topscorer(x) for x in self.nums]
-        self.any_topscorer = any(self.topscorer)
         self.dummy = n
         self.odd = n % 2 == 1
         self.bye_score: Decimal | None = None
@@ -753,39 +752,35 @@ def _colour_bounds(R: _Round, remaining: list[int], r: int) -> tuple[int, int]:
 
     With ``a`` players preferring the majority colour, ``b`` the other, ``c`` none and ``f``
     left unpaired, at least ceil(((a - f) - (b + c)) / 2) pairs join two players wanting the
-    majority colour; such a pair fails [C13] unless one of them is mild or both are absolute,
-    and two absolute preferences for the same colour meet only with a topscorer ([C3]).
+    majority colour; such a pair fails [C13] unless one of them is mild.
+
+    Two absolute preferences for the same colour spare [C13] (the wider colour difference wins,
+    art. 5.2.2), but such a pair is made only with a topscorer ([C3]) and always fails [C10]
+    or [C11], which come first: if both |CD| exceed 1, one gets a difference beyond 2; else
+    one has |CD| <= 1 and is absolute by two games of the other colour in a row, and that
+    one (with equal differences: either, both having repeated the same colour) gets it a third
+    time (:func:`.dutch_criteria.colour_penalties`; tests/test_dutch_exact.py checks it on
+    every short history). So the bound holds in the order of the criteria, the order in which
+    every vector is compared.
     """
     w = bl = c = 0
-    wm = bm = wa = ba = wt = bt = 0
+    wm = bm = 0
     cat = R.cat
-    top = R.topscorer
     for x in remaining:
         k = cat[x]
         if k == 0:
             c += 1
         elif k <= 3:
             w += 1
-            if k == 1:
-                wm += 1
-            elif k == 3:
-                wa += 1
-                wt += top[x]
+            wm += k == 1
         else:
             bl += 1
-            if k == 4:
-                bm += 1
-            elif k == 6:
-                ba += 1
-                bt += top[x]
+            bm += k == 4
     f = len(remaining) - 2 * r
-    if w >= bl:
-        hi, lo, mild, ab, abt = w, bl, wm, wa, wt
-    else:
-        hi, lo, mild, ab, abt = bl, w, bm, ba, bt
+    hi, lo, mild = (w, bl, wm) if w >= bl else (bl, w, bm)
     lb12 = max(0, (hi - f) - (lo + c))
     lb12 = (lb12 + 1) // 2
-    lb13 = max(0, lb12 - mild - min(ab // 2, abt))
+    lb13 = max(0, lb12 - mild)
     return lb12, lb13
 
 
@@ -845,25 +840,22 @@ def _bipartite_colour_bounds(R: _Round, tops: list[int], others: list[int]) -> t
         tc[R.cat[x]] += 1
     for x in others:
         oc[R.cat[x]] += 1
-    return _bounds_from_counts(tc, oc, R.any_topscorer)
+    return _bounds_from_counts(tc, oc)
 
 
-def _bounds_from_counts(tc, oc, absolute_pairs: bool = False) -> tuple[int, int]:
+def _bounds_from_counts(tc, oc) -> tuple[int, int]:
     """Bipartite bounds from colour-category counts (see ``_Round.cat``).
 
     A top preferring white is granted only against a partner preferring black or nothing, so
     at least (tW - oB) + (tB - oW) - o0 tops are refused (each count floored at 0); for [C13]
     a strong/absolute top is spared only by a partner of the other colour, without preference
-    or with a mild preference, or (``absolute_pairs``: a topscorer lifts [C3] in the last
-    round) an absolute top by an absolute partner of the same colour.
+    or with a mild preference (an absolute partner of the same colour spares it only at the
+    cost of [C10]/[C11]: see :func:`_colour_bounds`).
     """
     tw = tc[1] + tc[2] + tc[3]
     tb = tc[4] + tc[5] + tc[6]
     tws = tc[2] + tc[3]
     tbs = tc[5] + tc[6]
-    if absolute_pairs:
-        tws -= min(tc[3], oc[3])
-        tbs -= min(tc[6], oc[6])
     o0 = oc[0]
     ow = oc[1] + oc[2] + oc[3]
     ob = oc[4] + oc[5] + oc[6]
@@ -1590,7 +1582,7 @@ class StructureSearch:
         oc, ic = key
         tc = tuple(a - o + i for a, o, i in zip(c1, oc, ic))
         occ = tuple(a + o - i for a, o, i in zip(c2, oc, ic))
-        lb12, lb13 = _bounds_from_counts(tc, occ, self.R.any_topscorer)
+        lb12, lb13 = _bounds_from_counts(tc, occ)
         zl = self.zero_lv
         lbv = (self.ideal8, self.ideal9, acc[0], acc[1], acc[2] + lb12, acc[3] + lb13, 0,
                acc[4], 0, acc[5], zl, tuple(acc[6]), zl, tuple(acc[7]))
