@@ -6,8 +6,9 @@ Workloads (files generated with the RTG, :mod:`pairchk.generate`, cached in ``--
   against an interpreter that does nothing (``python -c pass``): the start-up row (issue 13)
 * ``check100``   check 100 players x 10 rounds
 * ``pair3000``   pair round 5 of 3000 players (4 rounds played)
-* ``pair3000r4`` pair round 4 of the same event: big brackets whose colour ideal needs several
-  resident exchanges, so that the exact method (networkx's weighted matching) decides
+* ``pair3000r4`` pair round 4 of the same event, its last round: brackets of 313 and 683
+  players with topscorers' absolute colour preferences, which once sent the search to the exact
+  method for ten minutes (a loose colour bound, see ``dutch._colour_bounds``)
 * ``check1000``  check 1000 players x 9 rounds
 * ``draw1000``   1,000 players who always draw, paired at random (one huge score group):
   check 5 rounds, and pair round 6 (``drawpair1000``)
