@@ -59,8 +59,8 @@ def files() -> dict:
                  "dutch"),
         # round 1 folded (our engine stopped on a 3000-player bracket with RecursionError, issue 8)
         "p3000": (Settings(players=3000, rounds=4, seed=3), 4, "fold+dutch"),
-        # the same event one round earlier: its round 4 has brackets of 313 and 683 players
-        # whose colour ideal needs two or more resident exchanges (the exact method decides)
+        # the same event one round earlier: its round 4, the last, has brackets of 313 and 683
+        # players with topscorers (the colour bounds must not count their absolute pairs)
         "p3000r4": (Settings(players=3000, rounds=3, seed=3), 3, "fold+dutch"),
         "p1000": (Settings(players=1000, rounds=9, seed=2), 9, "dutch"),
         "draw1000": (Settings(players=1000, rounds=5, seed=4, draw_rate=1.0), 5, "random"),

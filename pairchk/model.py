@@ -116,6 +116,12 @@ class RoundEntry:
         return self.kind.played
 
     @property
+    def lacks_opponent(self) -> bool:
+        """A game, played or still to be played, that names no opponent (TRF ``0000 - 1``):
+        validate warns of it and the writers of games refuse it."""
+        return self.opponent is None and (self.kind.played or self.kind is Kind.PENDING)
+
+    @property
     def took_part(self) -> bool:
         """True when the player was paired in the round: a game or forfeit against a named
         opponent, the PAB, or a forfeit win. Pre-set byes and absences are not pairings."""

@@ -171,7 +171,7 @@ class _Validator:
                              line, col, "0000 with a bye code, or a game result with the opponent",
                              "a bye has no opponent")
                     continue
-                if e.kind.played and e.opponent is None:
+                if e.lacks_opponent:
                     self.add(W, "game-without-opponent",
                              f"player {p.number}, round {r}: result {e.kind.code!r} names no opponent",
                              line, col, "the opponent's starting number, or a bye code with 0000",

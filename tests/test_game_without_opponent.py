@@ -44,3 +44,14 @@ def test_validate_warns():
     found = [f for f in validate(Loaded(t)) if f.code == "game-without-opponent"]
     assert len(found) == 1
     assert found[0].message == "player 1, round 2: result '1' names no opponent"
+
+
+def test_validate_warns_of_every_entry_a_writer_refuses():
+    """The writers' hint says "pairchk validate lists every such entry": a game still to be
+    played (pending) without opponent too, by the one predicate both use
+    (RoundEntry.lacks_opponent)."""
+    t = _tournament(Kind.PENDING, Color.WHITE)
+    found = [f for f in validate(Loaded(t)) if f.code == "game-without-opponent"]
+    assert [f.message for f in found] == ["player 1, round 2: result '*' names no opponent"]
+    with pytest.raises(PairchkError, match="round 2: player 1 has result '\\*' against no opponent"):
+        formats.dump(t, "dsb-xml")

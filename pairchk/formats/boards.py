@@ -55,7 +55,7 @@ def require_opponents(t: Tournament, fmt: str) -> None:
 
     for p in t.players:
         for r, e in enumerate(p.entries, 1):
-            if e.opponent is None and (e.kind.played or e.kind is Kind.PENDING):
+            if e.lacks_opponent:
                 raise PairchkError(
                     f"round {r}: player {p.number} has result {e.kind.code!r} against no opponent;"
                     f" {fmt} needs an opponent for every game (hint: name the opponent, or record"

@@ -35,8 +35,7 @@ from decimal import Decimal
 from ..errors import FormatError, Warning_
 from ..model import Color, Kind, Player, RoundEntry, ScoreSystem, Status, Tournament
 from . import Dumped, Loaded, carry
-from .boards import require_opponents
-from .boards import MAX_ROUND, EntryTable, check_opponents
+from .boards import MAX_ROUND, EntryTable, check_opponents, require_opponents
 from .fields import (birth_from_german, birth_to_german, decode_text, format_points, iso_round_dates,
                      parse_points)
 

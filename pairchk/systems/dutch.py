@@ -155,7 +155,6 @@ class _Round:
         self.ps = [st.players[x] for x in self.nums]
         self.score = [p.pairing_score for p in self.ps]
         self.adj = _compatibility(st, self.nums, self.ps)
-        self.topscorer = [st.is_topscorer(x) for x in self.nums]
         self.dummy = n
         self.odd = n % 2 == 1
         self.bye_score: Decimal | None = None
