@@ -38,7 +38,7 @@ def build() -> Path:
     if len(list(FOLDER.glob("*.trf"))) == FILES:
         return FOLDER
     from pairchk import formats
-    from pairchk.generate import Settings, generate
+    from pairchk.generate.individual import Settings, generate
 
     FOLDER.mkdir(exist_ok=True)
     for i in range(FILES - 1):
@@ -64,7 +64,7 @@ def run(jobs: int) -> tuple[float, float, str, int]:
 
 def _timed(task):
     """Run one task in a worker; its pid and the CPU seconds it took there."""
-    from pairchk import batch
+    from pairchk.check import batch
 
     start = time.process_time()
     result = batch.run_task(task)
@@ -80,7 +80,7 @@ def balance(jobs: int) -> None:
     """
     from concurrent.futures import ProcessPoolExecutor
 
-    from pairchk import batch
+    from pairchk.check import batch
 
     tasks = [batch.Task("check", p, (("format", "text"),)) for p in batch.expand([str(FOLDER)])]
     per_worker: dict[int, float] = {}

@@ -31,7 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from pairchk import checker, formats, systems  # noqa: E402
+from pairchk.check import checker  # noqa: E402
+from pairchk import formats, systems  # noqa: E402
 from pairchk.model import Color, Kind, Player, RoundEntry, Tournament  # noqa: E402
 
 

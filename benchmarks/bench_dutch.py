@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from pairchk.formats import trf  # noqa: E402
 from pairchk.pairing import published_pairing  # noqa: E402
 from pairchk.state import round_state  # noqa: E402
-from pairchk.systems import dutch  # noqa: E402
+from pairchk.systems.dutch import engine as dutch  # noqa: E402
 
 DEFAULT = ["corpus/dutch/dutch_p296_r10_s1001900.trf", "corpus/dutch2017/dutch2017_p289_r10_s3001400.trf"]
 

@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pairchk.model import Color, Kind, Player, RoundEntry, Tournament  # noqa: E402
 from pairchk.state import round_state  # noqa: E402
-from pairchk.systems import dutch  # noqa: E402
+from pairchk.systems.dutch import engine as dutch  # noqa: E402
 
 SHAPES = [("fresh", 3000), ("fresh", 9999), ("draw", 200), ("draw", 400), ("draw", 1000),
           ("drawcheck", 1000), ("big", 9999)]
@@ -77,7 +77,7 @@ def fresh(n: int) -> Tournament:
 
 def run_one(kind: str, n: int) -> str:
     if kind == "drawcheck":
-        from pairchk import checker
+        from pairchk.check import checker
 
         t = all_draw(n, 7).replace(system="FIDE_DUTCH_2025")
         a = time.process_time()

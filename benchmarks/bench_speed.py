@@ -1,6 +1,6 @@
 """Speed of whole ``pairchk`` processes on the workloads of issue 8, side by side with anchors.
 
-Workloads (files generated with the RTG, :mod:`pairchk.generate`, cached in ``--dir``):
+Workloads (files generated with the RTG, :mod:`pairchk.generate.individual`, cached in ``--dir``):
 
 * ``startup``    check a small file (``fixtures/club_open_2026.trf``, 11 players x 5 rounds)
   against an interpreter that does nothing (``python -c pass``): the start-up row (issue 13)
@@ -52,7 +52,7 @@ sys.path.insert(0, str(ROOT))  # pairchk from this checkout
 
 def files() -> dict:
     """File stem -> (generator settings, rounds played, how they are paired)."""
-    from pairchk.generate import Settings
+    from pairchk.generate.individual import Settings
 
     return {
         "p100": (Settings(players=100, rounds=10, seed=1, forfeit_rate=0.02, bye_rate=0.02), 10,
@@ -142,7 +142,7 @@ def fold_pairer(t, rnd: int):
 
 def fold_then(system: str, edition: str | None):
     """Round 1 folded, later rounds by ``system``."""
-    from pairchk.generate import pairer
+    from pairchk.generate.individual import pairer
 
     later = pairer(system, edition)
     return lambda t, rnd: fold_pairer(t, rnd) if rnd == 1 else later(t, rnd)
@@ -155,7 +155,7 @@ def prepare(folder: Path, names: list[str]) -> None:
         if path.exists():
             continue
         from pairchk import formats
-        from pairchk.generate import generate
+        from pairchk.generate.individual import generate
 
         s, played, how = files()[name]
         start = time.perf_counter()

@@ -20,7 +20,7 @@ child (as ``/usr/bin/time`` reports them), the median is printed. Commands:
 the smallest self time of each module imported beyond ``python -c pass``.
 
 With ``PYTHONDONTWRITEBYTECODE`` set no bytecode (and no compiled dataclass methods,
-:mod:`pairchk._dccache`) is kept, and every run compiles pairchk again: unset it to measure
+:mod:`pairchk.cli.dccache`) is kept, and every run compiles pairchk again: unset it to measure
 what a user sees.
 
 Figures (2026-12-01, 2 shared cores, AMD EPYC, Python 3.11.7 (pyenv build, no PGO); each line

@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pairchk.formats.trf_write import dump  # noqa: E402
 from pairchk.model import Color, Kind, Player, RoundEntry, Tournament  # noqa: E402
 from pairchk.system import UnpairableError  # noqa: E402
-from pairchk.systems.dubov import SYSTEM  # noqa: E402
+from pairchk.systems.dubov.system import SYSTEM  # noqa: E402
 
 VENV = Path("/tmp/oracles/dubovvenv/bin/python")
 CPP = Path("/tmp/oracles/cppdubov/CPPDubovSystem")

@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pairchk.formats import load_path  # noqa: E402
-from pairchk.systems import team_swiss  # noqa: E402
+from pairchk.systems.team import swiss as team_swiss  # noqa: E402
 
 
 def oracle_pairing(cmd: list[str], path: str, rnd: int, method: str) -> tuple[set, int | None]:
@@ -44,7 +44,7 @@ def generated(n: int, folder: Path) -> list[str]:
     import random
 
     from pairchk.formats import dump
-    from pairchk.generate_team import TeamSettings, generate_team
+    from pairchk.generate.team import TeamSettings, generate_team
 
     folder.mkdir(parents=True, exist_ok=True)
     out = []

@@ -354,7 +354,8 @@ def preload() -> None:
     """Import everything a command may need once, so that each forked run starts warm."""
     import importlib
 
-    from pairchk import checker, cli, formats, report, systems, validate  # noqa: F401
+    from pairchk.check import checker, report  # noqa: F401
+    from pairchk import cli, formats, systems, validate  # noqa: F401
 
     for name in formats.names():
         formats.get(name)

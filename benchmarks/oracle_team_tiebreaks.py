@@ -29,7 +29,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from oracle_tiebreaks import ours_value, run_files, run_tec, tec_rules, theirs_value  # noqa: E402
 
-from pairchk import formats, standings, team_tiebreak as tt, teams, tiebreak as tb  # noqa: E402
+from pairchk import formats, teams
+from pairchk.standings import ranking as standings, team as tt, tiebreak as tb  # noqa: E402
 
 
 SCALAR = ["MPVGP", "BC", "SSSC", "SSSC/C1", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EMMSB/C1",

@@ -24,7 +24,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from tiebreak_core import fide2024, fide2026  # noqa: E402
 from tiebreak_core.models import GameRecord, PlayerTiebreakData  # noqa: E402
 
-from pairchk import formats, tiebreak as tb  # noqa: E402
+from pairchk import formats
+from pairchk.standings import tiebreak as tb  # noqa: E402
 from pairchk.model import Color, Kind  # noqa: E402
 
 CODES = {  # pairchk code -> tiebreak-core criterion
@@ -113,7 +114,7 @@ def core_teams(t, rounds: int):
     """pairchk's team layer as tiebreak-core TeamRecords (board totals of Art. 12 included)."""
     from tiebreak_core.team import TeamMatch, TeamRecord
 
-    from pairchk import team_board_tiebreak as tbb
+    from pairchk.standings import team_board as tbb
     from pairchk.teams import team_rounds
 
     bt = tbb.board_table(t, rounds)
@@ -137,7 +138,8 @@ def core_teams(t, rounds: int):
 def compare_team(path: str) -> tuple[int, int, list[str]]:
     from tiebreak_core.team import TeamFormat, calculate_team, rank_team_standings
 
-    from pairchk import standings, team_tiebreak as tt, teams
+    from pairchk.standings import ranking as standings, team as tt
+    from pairchk import teams
 
     t = formats.load(open(path, "rb").read(), path=path).tournament
     if not teams.is_team_event(t):

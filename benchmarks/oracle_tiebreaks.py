@@ -24,7 +24,8 @@ from decimal import Decimal
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from pairchk import formats, standings, tiebreak as tb  # noqa: E402
+from pairchk import formats
+from pairchk.standings import ranking as standings, tiebreak as tb  # noqa: E402
 
 # FB last: TEC's Fore Buchholz leaves its final-round state behind (tbval "lna"), which changes
 # every later Buchholz/SB of the same run.

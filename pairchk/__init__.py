@@ -21,7 +21,7 @@ __all__ = ["check", "pair", "__version__"]
 
 def __getattr__(name: str) -> Any:
     if name in ("check", "pair"):
-        from . import checker
+        from .check import checker
 
         return getattr(checker, name)
     raise AttributeError(f"module 'pairchk' has no attribute {name!r}")

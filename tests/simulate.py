@@ -11,7 +11,7 @@ from typing import Any
 import random
 from decimal import Decimal
 
-from pairchk import checker
+from pairchk.check import checker
 from pairchk.model import Color, Kind, Player, RoundEntry, ScoreSystem, Tournament
 
 

@@ -7,13 +7,13 @@ from decimal import Decimal
 
 import pytest
 
-from pairchk.checker import check_round
-from pairchk.generate import Settings, generate
+from pairchk.check.checker import check_round
+from pairchk.generate.individual import Settings, generate
 from pairchk.model import Color, Kind, Player, RoundEntry, Tournament
 from pairchk.systems import for_code, get
-from pairchk.systems.burstein import SYSTEM
-from pairchk.systems.burstein_pair import choose_pab, pair_bracket
-from pairchk.systems.burstein_rules import burstein_state
+from pairchk.systems.burstein.system import SYSTEM
+from pairchk.systems.burstein.pair import choose_pab, pair_bracket
+from pairchk.systems.burstein.rules import burstein_state
 
 W, B = Color.WHITE, Color.BLACK
 
@@ -207,7 +207,7 @@ def test_seeding_round_records_name_dutch_criteria():
 
 
 def _brackets_agree(t: Tournament) -> int:
-    from pairchk.systems.burstein_pair import pair_bracket_by_positions, split
+    from pairchk.systems.burstein.pair import pair_bracket_by_positions, split
 
     checked = 0
     for rnd in range(1, t.played_rounds + 1):

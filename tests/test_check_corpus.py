@@ -11,7 +11,8 @@ import re
 
 import pytest
 
-from pairchk import checker, formats
+from pairchk.check import checker
+from pairchk import formats
 from pairchk.model import Kind, RoundEntry, Tournament
 from pairchk.pairing import published_pairing
 

@@ -12,12 +12,12 @@ import pytest
 import dataclasses
 from typing import Any, Callable
 
-from pairchk import checker
-from pairchk.checker import board_order, check, compare
+from pairchk.check import checker
+from pairchk.check.checker import board_order, check, compare
 from pairchk.model import Color, Kind, Player, RoundEntry, Tournament
 from pairchk.pairing import Pair, RoundPairing, published_pairing
 from pairchk.system import System, UnpairableError, Violation
-from pairchk.systems.dutch_system import select_edition
+from pairchk.systems.dutch.system import select_edition
 
 W, B = Color.WHITE, Color.BLACK
 

@@ -12,7 +12,7 @@ import shutil
 import pytest
 from typer.testing import CliRunner
 
-from pairchk import batch
+from pairchk.check import batch
 from pairchk.cli import app
 from shared_paths import FIX
 

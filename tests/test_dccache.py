@@ -1,4 +1,4 @@
-"""pairchk._dccache: the compiled dataclass methods from the cache are the ones exec compiles."""
+"""pairchk.cli.dccache: the compiled dataclass methods from the cache are the ones exec compiles."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import sys
 
 import pytest
 
-from pairchk import _dccache, model
+from pairchk.cli import dccache as _dccache
+from pairchk import model
 
 
 def _model_built_with(cache: _dccache.MethodCache):

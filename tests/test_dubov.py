@@ -17,8 +17,8 @@ from pairchk.model import Color, Kind, Player, RoundEntry, Tournament
 from pairchk.pairing import Pair, RoundPairing
 from pairchk.state import average_rating
 from pairchk.system import System, UnpairableError, first_worse
-from pairchk.systems.dubov import SYSTEM
-from pairchk.systems.dubov_pair import middle_out, s1_t2
+from pairchk.systems.dubov.system import SYSTEM
+from pairchk.systems.dubov.pair import middle_out, s1_t2
 
 
 def _st(t: Tournament, rnd: int, edition: str = "2026"):
@@ -349,7 +349,7 @@ def test_evaluate_against_compares_the_first_bracket_where_pairings_part():
 
 @pytest.mark.parametrize("text", ["Dubov Swiss System", "Schweizer System nach DUBOW"])
 def test_a_092_text_naming_dubov_selects_it(text):
-    from pairchk.checker import resolve_system
+    from pairchk.check.checker import resolve_system
 
     system, _, _ = resolve_system(Tournament(system_text=text, players=(Player(1), Player(2))))
     assert system is not None and system.name == "dubov"

@@ -14,7 +14,7 @@ from pairchk.formats import trf
 from pairchk.model import Color, Kind, Player, RoundEntry, Tournament
 from pairchk.pairing import Pair, RoundPairing, published_pairing
 from pairchk.state import round_state
-from pairchk.systems import dutch
+from pairchk.systems.dutch import engine as dutch
 
 from shared_paths import SHARED
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pairchk import checker
+from pairchk.check import checker
 from pairchk.formats import trf
 from pairchk.model import Color
 from pairchk.state import infer_initial_color, round_state
-from pairchk.systems import dutch, get
+from pairchk.systems.dutch import engine as dutch
+from pairchk.systems import get
 
 DATA = Path(__file__).parent / "data" / "dutch2017"
 

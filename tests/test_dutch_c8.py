@@ -21,7 +21,7 @@ from functools import lru_cache
 from test_dutch_criteria import _p, _state
 
 from pairchk.matching import _bits, bipartite_matching
-from pairchk.systems import dutch
+from pairchk.systems.dutch import engine as dutch
 
 
 def _round(seed: int):

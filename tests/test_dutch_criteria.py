@@ -3,7 +3,7 @@
 Each case builds a small round state directly (scores, colour histories, floats, opponents) and
 two complete pairings that are alike up to the criterion under test; the evaluation must name
 exactly that criterion as the first on which the worse pairing loses (bracket by bracket,
-:func:`pairchk.systems.dutch_eval.evaluate`).
+:func:`pairchk.systems.dutch.evaluate.evaluate`).
 
 2017 sentences are quoted from C.04.3 (C0403Till2026, section C); 2026 criteria are quoted from
 the criteria table of C0403202602 as summarised in ``shared/docs/fide-rules.md`` section 3.2.
@@ -19,8 +19,8 @@ from pairchk.model import Color
 from pairchk.pairing import Pair, RoundPairing
 from pairchk.state import DOWN, UP, PlayerState, RoundState, colour_preference
 from pairchk.system import first_worse
-from pairchk.systems.dutch_criteria import criteria, criterion_of, quality_fields
-from pairchk.systems.dutch_eval import evaluate
+from pairchk.systems.dutch.criteria import criteria, criterion_of, quality_fields
+from pairchk.systems.dutch.evaluate import evaluate
 
 W, B = Color.WHITE, Color.BLACK
 

@@ -26,8 +26,8 @@ from shared_paths import SHARED
 from test_dutch_criteria import _p, _state
 
 from pairchk.pairing import Pair, RoundPairing
-from pairchk.systems import dutch
-from pairchk.systems.dutch_eval import evaluate
+from pairchk.systems.dutch import engine as dutch
+from pairchk.systems.dutch.evaluate import evaluate
 
 
 def generation_order(n: int):
@@ -92,7 +92,7 @@ def test_unreachable_ideal_gives_the_first_best_candidate(edition, seed):
 
 # --------------------------------------------------------------------------- the exact method
 # Where the search cannot prove its best candidate within its node budget, the structure goes to
-# the exact method (pairchk.systems.dutch_exact: the criteria, then the generation order, as
+# the exact method (pairchk.systems.dutch.exact: the criteria, then the generation order, as
 # digits of the weights of a maximum-weight matching). The budget must decide only which method
 # runs: with EXACT_ONLY every bracket is paired by the matching, and the result must be the
 # same first best candidate (C.04.3 2026 art. 4: "among equally good ones, the first
@@ -101,7 +101,7 @@ def test_unreachable_ideal_gives_the_first_best_candidate(edition, seed):
 
 @pytest.fixture
 def exact_only(monkeypatch):
-    from pairchk.systems import dutch_exact
+    from pairchk.systems.dutch import exact as dutch_exact
 
     calls = []
     real = dutch_exact.first_best
@@ -183,7 +183,7 @@ def test_many_candidates_the_budget_decides_the_method_not_the_result(monkeypatc
     """24 players (about 3.2e11 pairings), ideal out of reach, so that the search cannot stop
     early: a small budget hands the bracket to the matching, and the pairing is the one the
     matching alone gives and the one a larger budget gives."""
-    from pairchk.systems import dutch_exact
+    from pairchk.systems.dutch import exact as dutch_exact
 
     st = _big_bracket(edition, seed, 24)
     results = []
@@ -261,7 +261,7 @@ def test_several_downfloaters_exact_method_agrees_with_the_search(monkeypatch, e
     order of their [C8] (2017 C.7) value, drawn only from the Gallai-Edmonds set of the
     bracket (the players some maximum pairing of the bracket leaves over); the search,
     unbudgeted on 18 players, and the matching alone give the same pairing."""
-    from pairchk.systems import dutch_exact
+    from pairchk.systems.dutch import exact as dutch_exact
 
     seen = []
     real = dutch_exact._Exact.floater_candidates
@@ -316,7 +316,7 @@ def test_absolute_topscorer_pairs_do_not_lower_the_colour_ideal(monkeypatch, edi
         ideals.append((ss.ideal[4:6], None if ss.best is None else ss.best[0][2:6]))
         return got
 
-    from pairchk.systems import dutch_exact
+    from pairchk.systems.dutch import exact as dutch_exact
 
     monkeypatch.setattr(dutch.StructureSearch, "search", search)
     monkeypatch.setattr(dutch_exact, "first_best", lambda ss: exact_calls.append(ss))
@@ -336,7 +336,7 @@ def test_absolute_pairs_of_one_colour_always_fail_c10_or_c11():
     players with an absolute preference for the same colour meet, [C10] or [C11] fails."""
     from itertools import product
 
-    from pairchk.systems.dutch_criteria import colour_penalties
+    from pairchk.systems.dutch.criteria import colour_penalties
 
     absolute = []
     for n in range(2, 7):

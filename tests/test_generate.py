@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from pairchk import checker, formats
+from pairchk.check import checker
+from pairchk import formats
 from pairchk.cli import app
 from pairchk.errors import PairchkError
-from pairchk.generate import Settings, generate, summary
+from pairchk.generate.individual import Settings, generate, summary
 from pairchk.model import Kind
 from pairchk.validate import validate
 

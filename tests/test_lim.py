@@ -17,14 +17,14 @@ from dataclasses import replace
 
 import pytest
 
-from pairchk.checker import check_round, resolve_system
-from pairchk.generate import Settings, generate
+from pairchk.check.checker import check_round, resolve_system
+from pairchk.generate.individual import Settings, generate
 from pairchk.model import Color, ForbiddenPair, Kind, Player, RoundEntry, Tournament
 from pairchk.pairing import Pair, RoundPairing
 from pairchk.system import UnpairableError, first_worse
 from pairchk.systems import for_code, get
-from pairchk.systems.lim import SYSTEM, walk
-from pairchk.systems.lim_pair import (
+from pairchk.systems.lim.system import SYSTEM, walk
+from pairchk.systems.lim.pair import (
     Made,
     _pair_median,
     exchange_order,
@@ -35,7 +35,7 @@ from pairchk.systems.lim_pair import (
     pair_round,
     run_round,
 )
-from pairchk.systems.lim_rules import Direction, LimState, allocate, lim_state
+from pairchk.systems.lim.rules import Direction, LimState, allocate, lim_state
 
 W, B = Color.WHITE, Color.BLACK
 DOWN, UP = Direction.DOWN, Direction.UP
@@ -65,7 +65,7 @@ def _group_state(n: int, met: dict[int, tuple[int, ...]] | None = None, extra: i
     pairs_met = {frozenset((a, b)) for a, bs in met.items() for b in bs}
     base = dataclasses.replace(base, players=players)
     ls = dataclasses.replace(ls, base=base, maxi=maxi)
-    from pairchk.systems.lim_rules import pair_allowed
+    from pairchk.systems.lim.rules import pair_allowed
 
     partners = {a: frozenset(b for b in players if b != a and frozenset((a, b)) not in pairs_met
                              and pair_allowed(players[a].colors, players[b].colors))
@@ -416,7 +416,7 @@ def _any_legal_round(ls: LimState) -> bool:
         if last:
             return True
         ca, cb = ls.p(a).colors, ls.p(b).colors
-        from pairchk.systems.lim_rules import pair_allowed
+        from pairchk.systems.lim.rules import pair_allowed
         return pair_allowed(ca, cb)
 
     def rec(rest: list[int]) -> bool:
@@ -460,7 +460,7 @@ def _check_round(ls: LimState, p: RoundPairing) -> None:
     for x in p.pairs:
         assert not ls.base.met(x.white, x.black)
         if not ls.last_round:  # C.04.1 art. 6-7 / Lim 2.1 colour limits
-            from pairchk.systems.lim_rules import colour_allowed
+            from pairchk.systems.lim.rules import colour_allowed
             assert colour_allowed(ls.p(x.white).colors, W)
             assert colour_allowed(ls.p(x.black).colors, B)
 

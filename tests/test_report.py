@@ -9,7 +9,7 @@ import jsonschema
 import lxml.html
 import pytest
 
-from pairchk import report
+from pairchk.check import report
 from pairchk.pairing import CheckReport, Pair, RoundPairing, RoundReport
 
 SCHEMA = json.loads(

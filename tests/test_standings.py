@@ -8,7 +8,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from pairchk import formats, standings
+from pairchk import formats
+from pairchk.standings import ranking as standings
 from pairchk.cli import app
 from pairchk.submit import readiness
 

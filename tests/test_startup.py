@@ -7,7 +7,7 @@ from pairchk import systems
 
 _MODULES_AFTER = """
 import sys
-from pairchk import batch
+from pairchk.check import batch
 batch.check_file(batch.Task("check", {path!r}))
 print(' '.join(sorted(m for m in sys.modules if m.startswith('pairchk'))))
 """
@@ -27,21 +27,21 @@ def test_every_table_system_code_has_the_shape_for_code_relies_on():
 
 def test_free_text_selects_no_code_and_imports_no_engine():
     loaded = _modules_after_check("fixtures/club_open_2026.trf")  # 092 "FIDE Dutch System (2026)"
-    assert "pairchk.systems.dutch_system" in loaded
-    assert not loaded & {"pairchk.systems.dubov", "pairchk.systems.berger",
-                         "pairchk.systems.team_swiss", "pairchk.systems.club"}
+    assert "pairchk.systems.dutch.system" in loaded
+    assert not loaded & {"pairchk.systems.dubov.system", "pairchk.systems.berger",
+                         "pairchk.systems.team.swiss", "pairchk.systems.club"}
 
 
 def test_a_file_without_published_ranks_does_not_load_the_tie_breaks(tmp_path):
-    # ranks equal to the starting numbers are no standings (pairchk.standings._check_ranks)
+    # ranks equal to the starting numbers are no standings (pairchk.standings.ranking._check_ranks)
     lines = open("fixtures/dutch_p008_r06.trf", encoding="latin-1").read().splitlines()
     fixed = [ln[:85] + f"{int(ln[4:8]):>4}" + ln[89:] if ln.startswith("001") else ln
              for ln in lines]
     path = tmp_path / "noranks.trf"
     path.write_text("\n".join(fixed) + "\n", encoding="latin-1")
     loaded = _modules_after_check(str(path))
-    assert "pairchk.systems.dutch" in loaded
-    assert "pairchk.standings" not in loaded and "pairchk.tiebreak" not in loaded
+    assert "pairchk.systems.dutch.engine" in loaded
+    assert "pairchk.standings.ranking" not in loaded and "pairchk.standings.tiebreak" not in loaded
 
 
 # --------------------------------------------------------------------------- the fast path
@@ -51,7 +51,8 @@ def test_a_file_without_published_ranks_does_not_load_the_tie_breaks(tmp_path):
 import pytest  # noqa: E402
 from typer.testing import CliRunner  # noqa: E402
 
-from pairchk import cli, cli_core  # noqa: E402
+from pairchk import cli  # noqa: E402
+from pairchk.cli import core as cli_core  # noqa: E402
 
 CLUB = "fixtures/club_open_2026.trf"
 TYPO = "fixtures/club_open_2026_typo.trf"
@@ -85,7 +86,7 @@ def _typer_run(argv):
 
 
 def cli_core_app():
-    from pairchk.cli_app import app
+    from pairchk.cli.commands import app
 
     return app
 

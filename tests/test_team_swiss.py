@@ -5,9 +5,9 @@ from decimal import Decimal
 import pytest
 
 from pairchk.formats import dump, load
-from pairchk.generate_team import TeamSettings, generate_team
+from pairchk.generate.team import TeamSettings, generate_team
 from pairchk.model import Color
-from pairchk.systems import team_swiss as ts
+from pairchk.systems.team import swiss as ts
 from pairchk.teams import team_rounds
 from tests.shared_paths import shared
 
@@ -190,7 +190,8 @@ def test_html_report_of_a_team_file_shows_teams():
     whose numbers the team numbers happen to equal."""
     import lxml.html
 
-    from pairchk import check, report_html
+    from pairchk import check
+    from pairchk.check import html as report_html
     from pairchk.formats import load_path
 
     path = shared("samples", "chess-results-xml", "Team_SwissSystem.xml")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pairchk import formats
-from pairchk import tiebreak as tb
+from pairchk.standings import tiebreak as tb
 from pairchk.model import Color as C, Kind as K, Player, RoundEntry as E, Tournament
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -176,7 +176,7 @@ def test_team_tiebreaks_by_hand():
     # Art. 11-13: team A beats B 1.5-0.5 on two boards (match points 2/1/0). Extended SB
     # E<o><s>SB = opponent's o-points x own s-points: EMGSB 0 x 1.5, EGMSB 0.5 x 2, EGGSB
     # 0.5 x 1.5; BH:GP = B's 0.5 game points; MPvGP = A's 1.5 game points.
-    from pairchk import team_tiebreak as tt
+    from pairchk.standings import team as tt
     from pairchk.model import Team
 
     t = Tournament(start_date="2026-05-01", system="FIDE_TEAM", teams=(
@@ -191,7 +191,7 @@ def test_team_tiebreaks_by_hand():
 def test_team_points_equal_the_published_swiss_chess_totals():
     # Swiss-Chess stores each team's match and game points: the teams rebuilt from the
     # players' games must give the same totals.
-    from pairchk import team_tiebreak as tt
+    from pairchk.standings import team as tt
     from shared_paths import shared
 
     t = formats.load_path(str(shared("samples", "swiss-chess-swt", "SwissTeam.SWT"))).tournament

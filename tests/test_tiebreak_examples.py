@@ -17,10 +17,10 @@ import pytest
 from tiebreak_examples import (SWISS_POINTS, TEAM_SCORES, robin_exercise, swiss_exercise,
                                team_exercise)
 
-from pairchk import standings
-from pairchk import team_board_tiebreak as tbb
-from pairchk import team_tiebreak as tt
-from pairchk import tiebreak as tb
+from pairchk.standings import ranking as standings
+from pairchk.standings import team_board as tbb
+from pairchk.standings import team as tt
+from pairchk.standings import tiebreak as tb
 from pairchk.model import Color, Kind, Player, RoundEntry, Tournament
 
 E2024 = tb.Edition.E2024

@@ -165,7 +165,7 @@ def test_the_packaged_check_report_schema_is_the_documented_one():
 # Each kind of deviation on a real file: the verdict first, where the two pairings part, the
 # deciding criterion, who gains or loses what by number and name, the rule in one line.
 
-from pairchk import explain as ex  # noqa: E402
+from pairchk.check import explain as ex  # noqa: E402
 from pairchk.model import Color  # noqa: E402
 
 FIDE1 = ("trf16", "fide-example1-karl-mala-gedenkturnier-2005.trf")
@@ -297,7 +297,7 @@ def test_explain_prints_the_round_table():
 
 
 def test_long_pair_lists_wrap():
-    lines = pairchk.report.to_text(
+    lines = pairchk.check.report.to_text(
         pairchk.check(load(shared("samples", *FIDE1)), rounds=[1])).splitlines()
     assert max(len(x) for x in lines[1:]) <= 110  # the first line holds the path
     assert sum(x.startswith("        ") for x in lines) > 10  # 62 pairs of round 1 wrapped
@@ -307,7 +307,7 @@ def test_a_board_left_empty_in_a_team_match_is_no_second_team_bye():
     """sharly-trf26-team-in-progress round 2: team 3 has the bye (all four players 'U'); team
     4's players 5 and 9 have 'U' on boards team 1 left empty while 22 and 23 play. One team
     bye in the round: no C.04.1 art. 3 breach."""
-    from pairchk.checker import _basic_violations
+    from pairchk.check.checker import _basic_violations
     from pairchk.pairing import published_pairing
 
     t = load(shared("samples", "trf26", "sharly-trf26-team-in-progress.trf"))

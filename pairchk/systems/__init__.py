@@ -33,15 +33,15 @@ if TYPE_CHECKING:
 
 # CLI name -> module exposing ``SYSTEM`` (in the order ``names()`` lists them).
 MODULES: dict[str, str] = {
-    "dutch": "pairchk.systems.dutch_system",
+    "dutch": "pairchk.systems.dutch",
     "dubov": "pairchk.systems.dubov",
     "berger": "pairchk.systems.berger",
     "rutsch": "pairchk.systems.rutsch",
     "travel-partner": "pairchk.systems.travel_partner",
     "knockout": "pairchk.systems.knockout",
     "club": "pairchk.systems.club",  # the club Swiss of seed 004
-    "team": "pairchk.systems.team_swiss",  # FIDE C.04.6 Swiss team system
-    "team-berger": "pairchk.systems.team_roundrobin",  # team round robins (Berger tables)
+    "team": "pairchk.systems.team",  # FIDE C.04.6 Swiss team system
+    "team-berger": "pairchk.systems.team.roundrobin",  # team round robins (Berger tables)
     "burstein": "pairchk.systems.burstein",  # FIDE C.04.4.2 Burstein (2026)
     "lim": "pairchk.systems.lim",  # FIDE C.04.4.3 Lim (2026)
 }

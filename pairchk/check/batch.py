@@ -1,0 +1,608 @@
+"""Run ``check``, ``validate`` or ``convert`` on many files: expansion, a process pool,
+one result per file, a summary.
+
+A file that cannot be read is one result among the others ("unreadable", with its message);
+the batch goes on. The exit status of a batch is the one of its worst file
+(:func:`worst_exit`). Workers are plain functions of a :class:`Task`, so they run the same in
+this process (``--jobs 1``) and in a process pool.
+
+>>> r = [FileResult("a.trf", "ok", 5), FileResult("b.trf", "deviation", 7),
+...      FileResult("c.trf", "unreadable", message="c.trf: the file is empty")]
+>>> worst_exit(r)
+3
+>>> print(summary_table(r))
+files  rounds  ok  deviation  unreadable
+    3      12   1          1           1
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Sequence
+
+EXIT_OK = 0
+EXIT_FINDINGS = 1
+EXIT_USAGE = 2
+EXIT_UNREADABLE = 3
+EXIT_NOT_CHECKED = 4
+
+# statuses from best to worst; the summary table shows them in this order
+STATUSES = ("ok", "warnings", "not checked", "deviation", "violation", "standings", "errors", "failed",
+            "unreadable")
+EXIT_CODES = {"ok": EXIT_OK, "warnings": EXIT_OK, "not checked": EXIT_NOT_CHECKED,
+              "deviation": EXIT_FINDINGS, "violation": EXIT_FINDINGS, "errors": EXIT_FINDINGS,
+              "standings": EXIT_FINDINGS,
+              "failed": EXIT_FINDINGS, "unreadable": EXIT_UNREADABLE}
+# the columns every check summary has, whether or not a file fell in them
+CHECK_COLUMNS = ("ok", "deviation", "violation", "not checked", "unreadable")
+
+
+@dataclass(frozen=True)
+class Task:
+    """One file to process: the command, its path and the command's options."""
+
+    command: str  # "check", "validate" or "convert"
+    path: str
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return dict(self.options).get(key, default)
+
+
+@dataclass
+class FileResult:
+    """What a worker found in one file."""
+
+    path: str
+    status: str
+    rounds: int = 0
+    message: str = ""  # the error that stopped the file (unreadable, failed)
+    output: str = ""  # the report or findings, printed on stdout
+    warnings: list[str] = field(default_factory=list)  # printed on stderr, grouped
+    round_counts: dict[str, int] = field(default_factory=dict)
+    seconds: float = 0.0
+    written: str = ""  # convert: the file written
+    html: str = ""  # check --html: the page of this tournament
+    title: str = ""  # the tournament's name (index page)
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT_CODES.get(self.status, EXIT_FINDINGS)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"file": self.path, "status": self.status, "rounds": self.rounds,
+                "round_status": dict(self.round_counts), "message": self.message,
+                "written": self.written or None, "seconds": round(self.seconds, 3)}
+
+
+# --------------------------------------------------------------------------- expansion
+
+_GLOB_CHARS = frozenset("*?[")
+
+
+def _tournament_files(folder: str) -> list[str]:
+    """Files under ``folder`` (recursively) whose name a format claims, sorted; hidden skipped."""
+    from .. import formats
+
+    found = []
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(files):
+            if not name.startswith(".") and formats.by_extension(name) is not None:
+                found.append(os.path.join(root, name))
+    return found
+
+
+def expand(args: Iterable[str]) -> list[str]:
+    """The files named by ``args``: files as given, folders by their tournament files, globs.
+
+    A name that matches nothing is kept as it is, so that it is reported as unreadable.
+    Duplicates are dropped (first occurrence wins).
+
+    >>> expand(["-"])
+    ['-']
+    """
+    out: list[str] = []
+    for arg in args:
+        if arg != "-" and os.path.isdir(arg):
+            out.extend(_tournament_files(arg))
+        elif arg != "-" and not os.path.exists(arg) and _GLOB_CHARS & set(arg):
+            import glob
+
+            matches = sorted(glob.glob(arg, recursive=True))
+            out.extend(m for m in matches if os.path.isfile(m)) if matches else out.append(arg)
+        else:
+            out.append(arg)
+    return list(dict.fromkeys(out))  # each once, first place kept
+
+
+# --------------------------------------------------------------------------- reading
+
+class Unreadable(Exception):
+    """A file could not be read; the message is the one line to print."""
+
+
+def read_bytes(path: str) -> bytes:
+    import sys
+
+    if path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        with open(path, "rb") as fh:
+            return fh.read()
+    except OSError as exc:
+        raise Unreadable(f"{path}: cannot read file: {exc.strerror or exc}") from None
+
+
+def load(path: str, fmt: str | None, *, lenient: bool = False):
+    """``(format module, Loaded)`` for ``path``; every failure to read raises :class:`Unreadable`."""
+    from .. import formats
+    from ..errors import PairchkError
+
+    data = read_bytes(path)
+    name = None if path == "-" else path
+    try:
+        mod = formats.get(fmt) if fmt else formats.detect(data, name)
+        if lenient:
+            from ..validate import load_lenient
+
+            return mod, load_lenient(data, name, mod.NAME)
+        return mod, formats.checked(mod, data, name)
+    except PairchkError as exc:
+        raise Unreadable(str(exc)) from None
+    # any other exception is a bug in pairchk, not bad input: run_task reports it as such
+
+
+# --------------------------------------------------------------------------- workers
+
+def check_status(report: Any) -> str:
+    """The verdict on a whole file: its worst round; ``not checked`` when no round was or the
+    file's system cannot be paired (``report.not_checked``) and no shared rule is broken."""
+    statuses = {r.status for r in report.rounds}
+    if "violation" in statuses:
+        return "violation"
+    if statuses - {"ok", "not checked"}:
+        return "deviation"
+    if getattr(report, "not_checked", "") or not statuses or statuses <= {"not checked"}:
+        return "not checked"
+    return "ok"
+
+
+def _check_report(t: Any, task: Task, on_round: Callable[[int, int], None] | None):
+    """Check tournament ``t`` with the task's system (None: the file's); raises ``_Failed``."""
+    from . import checker
+    from .. import systems
+    from ..errors import PairchkError
+
+    system, edition, path = task.get("system"), task.get("edition"), task.path
+    try:
+        chosen = systems.get(system) if system is not None else None
+        if on_round is not None:
+            chosen = _Counting(checker.resolve_system(t, chosen)[0], on_round, t.played_rounds) \
+                if checker.resolve_system(t, chosen)[0] is not None else chosen
+        report = checker.check(t, system=chosen, edition=edition, path=path)
+        if system is not None:
+            report.system_reason = "chosen with --system"
+        return report, _standings_notes(t)
+    except PairchkError as exc:
+        raise _Failed(f"{path}: {exc}")
+
+
+def _standings_notes(t: Any) -> list[str]:
+    """Issue 12 (C.02.03 §7, a pairings *and tie-break* checker): published ranks that the
+    tie-break list contradicts, one line per player (pairchk.standings.ranking.check_standings)."""
+    from ..errors import PairchkError
+
+    if not _publishes_ranks(t):
+        return []  # nothing to compare: do not import the tie-break machinery (start-up)
+    from ..standings.ranking import check_standings
+
+    try:
+        return [f"error: standings: {f.message}" if f.checked else f"warning: standings: {f.message}"
+                for f in check_standings(t)]
+    except PairchkError as exc:
+        return [f"warning: standings not checked: {exc}"]
+
+
+def _publishes_ranks(t: Any) -> bool:
+    """Whether ``t`` publishes ranks that check_standings compares: some player or team has a
+    rank and the ranks are not merely the starting numbers again (pairchk.standings.ranking
+    ._check_ranks finds nothing otherwise). Knockouts rank by elimination: nothing to check.
+
+    >>> from pairchk.model import Player, Tournament
+    >>> _publishes_ranks(Tournament(players=(Player(1, rank=1), Player(2, rank=2))))
+    False
+    >>> _publishes_ranks(Tournament(players=(Player(1, rank=2), Player(2, rank=1))))
+    True
+    """
+    if "KNOCKOUT" in (t.system + t.system_text).upper():
+        return False
+    return any(any(x.rank for x in units) and not all(x.rank == x.number for x in units)
+               for units in (t.players, t.teams))
+
+
+class _Counting:
+    """A System whose ``state`` reports each round to ``on_round(round, total)``."""
+
+    def __init__(self, system: Any, on_round: Callable[[int, int], None], total: int):
+        self._system, self._on_round, self._total = system, on_round, total
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._system, name)
+
+    def state(self, t: Any, rnd: int, **kw: Any) -> Any:
+        if rnd >= 1:
+            self._on_round(rnd, self._total)
+        return self._system.state(t, rnd, **kw)
+
+
+class _Failed(Exception):
+    pass
+
+
+def check_file(task: Task, on_round: Callable[[int, int], None] | None = None) -> FileResult:
+    """Read and check one file (the ``check`` command's work on it)."""
+    from . import report
+    from ..validate import pairing_inconsistencies
+
+    start = time.perf_counter()
+    try:
+        _, loaded = load(task.path, task.get("from"))
+    except Unreadable as exc:
+        return FileResult(task.path, "unreadable", message=str(exc),
+                          seconds=time.perf_counter() - start)
+    warnings = [str(w) for w in loaded.warnings]
+    t = loaded.tournament
+    bad = pairing_inconsistencies(loaded, None if task.path == "-" else task.path)
+    if bad:  # issue 14: re-pairing rounds whose opponents do not match back means nothing
+        more = f" and {len(bad) - 1} more (see pairchk validate)" if len(bad) > 1 else ""
+        return FileResult(task.path, "unreadable", warnings=warnings, title=t.name,
+                          message=f"{bad[0]}{more}; the pairings cannot be re-paired from"
+                                  " inconsistent data", seconds=time.perf_counter() - start)
+    try:
+        if task.get("acceleration") is not None:
+            from ..acceleration import apply_acceleration
+            from ..errors import PairchkError
+
+            try:
+                t = apply_acceleration(t, task.get("acceleration"))
+            except PairchkError as exc:
+                raise _Failed(f"{task.path}: {exc}")
+        result, notes = _check_report(t, task, on_round)
+    except _Failed as exc:
+        return FileResult(task.path, "failed", message=str(exc), warnings=warnings,
+                          seconds=time.perf_counter() - start, title=t.name)
+    fmt = task.get("format", "text")
+    status = check_status(result)
+    if status == "ok" and any(n.startswith("error: standings") for n in notes):
+        status = "standings"  # the pairings are right, the published ranks are not
+    out = FileResult(task.path, status, rounds=len(result.rounds),
+                     warnings=warnings + notes, round_counts=report.summary_counts(result),
+                     title=t.name)
+    out.output = report.render(result, fmt) if fmt != "html" else ""
+    if task.get("html") or fmt == "html":
+        from . import html as report_html
+
+        out.html = report_html.page(result, t)
+    out.seconds = time.perf_counter() - start
+    return out
+
+
+def validate_file(task: Task) -> FileResult:
+    """List every finding in one file (the ``validate`` command's work on it)."""
+    from ..errors import Severity
+    from ..validate import validate
+
+    start = time.perf_counter()
+    try:
+        _, loaded = load(task.path, task.get("from"), lenient=True)
+        findings = validate(loaded, None if task.path == "-" else task.path)
+    except Unreadable as exc:
+        return FileResult(task.path, "unreadable", message=str(exc),
+                          seconds=time.perf_counter() - start)
+    errors = sum(1 for f in findings if f.severity is Severity.ERROR)
+    warnings = sum(1 for f in findings if f.severity is Severity.WARNING)
+    t = loaded.tournament
+    lines = [str(f) for f in findings]
+    lines.append(f"{task.path}: {len(t.players)} players, {t.played_rounds} rounds: "
+                 f"{errors} error(s), {warnings} warning(s)")
+    status = "errors" if errors else ("warnings" if warnings else "ok")
+    return FileResult(task.path, status, rounds=t.played_rounds, output="\n".join(lines),
+                      seconds=time.perf_counter() - start, title=t.name)
+
+
+def convert_file(task: Task) -> FileResult:
+    """Convert one file into the folder ``task.get('out_dir')`` (``convert -o DIR``)."""
+    from .. import formats
+    from ..errors import PairchkError
+    from ..formats.settings import apply_settings, check_options
+
+    start = time.perf_counter()
+    try:
+        source, loaded = load(task.path, task.get("from"))
+    except Unreadable as exc:
+        return FileResult(task.path, "unreadable", message=str(exc),
+                          seconds=time.perf_counter() - start)
+    target = formats.get(task.get("to")) if task.get("to") else source
+    ext = target.EXTENSIONS[0] if getattr(target, "EXTENSIONS", ()) else "." + target.NAME
+    stem = os.path.basename(task.path)
+    for e in sorted(getattr(source, "EXTENSIONS", ()), key=len, reverse=True):
+        if stem.lower().endswith(e):
+            stem = stem[: -len(e)]
+            break
+    else:
+        stem = os.path.splitext(stem)[0]
+    dst = os.path.join(task.get("out_dir"), stem + ext)
+    warnings = [str(w) for w in loaded.warnings]
+    result = FileResult(task.path, "ok", rounds=loaded.tournament.played_rounds,
+                        warnings=warnings, written=dst, title=loaded.tournament.name)
+    try:
+        problem = output_problem(dst, [task.path], force=bool(task.get("force")))
+        if problem:
+            raise PairchkError(problem)
+        t, rest = apply_settings(loaded.tournament, dict(task.get("settings", ())))
+        check_options(rest, target.NAME, getattr(target, "OPTIONS", {}))
+        options = dict(loaded.meta.get("dump_options", {})) if target is source else {}
+        options.update(rest)
+        dumped = target.dump(t, **options)
+        with open(dst, "wb") as fh:
+            fh.write(dumped.data)
+    except (PairchkError, OSError) as exc:
+        result.status, result.written = "failed", ""
+        result.message = f"{dst}: cannot write {target.NAME}: {exc}"
+    else:
+        result.warnings += [str(w) for w in dumped.warnings]
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+WORKERS: dict[str, Callable[[Task], FileResult]] = {
+    "check": check_file, "validate": validate_file, "convert": convert_file}
+
+
+def run_task(task: Task) -> FileResult:
+    """Run one task; an unexpected error becomes a "failed" result, never a crashed batch."""
+    try:
+        return WORKERS[task.command](task)
+    except Exception as exc:
+        return FileResult(task.path, "failed",
+                          message=f"{task.path}: {task.command} failed: internal error ({type(exc).__name__}:"
+                                  f" {exc}); this is a bug in pairchk, please report it with the file")
+
+
+# --------------------------------------------------------------------------- overwriting
+
+def looks_like_tournament(path: str) -> bool:
+    """True when ``path`` exists and pairchk reads a tournament from it."""
+    from .. import formats
+
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+        return bool(formats.load(data, path=path).tournament.players)
+    except Exception:  # unreadable or not a tournament: any failure means "no"
+        return False
+
+
+def output_problem(dst: str, inputs: Sequence[str], *, force: bool) -> str:
+    """Why ``dst`` must not be written, or "" when it may.
+
+    The output is never one of the inputs (even with ``force``); an existing file is kept
+    unless ``force``.
+    """
+    if dst == "-" or not os.path.exists(dst):
+        return ""
+    for src in inputs:
+        if src != "-" and os.path.exists(src) and os.path.samefile(src, dst):
+            return (f"{dst} is also the input file; pairchk never writes over its input "
+                    "(write to another name)")
+    if force:
+        return ""
+    if looks_like_tournament(dst):
+        return (f"{dst} already exists and is a tournament file; not overwritten (did you mean "
+                "to give two input files? convert reads one file, or several with -o DIR; "
+                "add --force to replace it)")
+    return f"{dst} already exists; not overwritten (add --force to replace it)"
+
+
+# --------------------------------------------------------------------------- running
+
+def run(tasks: Sequence[Task], *, jobs: int = 1,
+        on_result: Callable[[FileResult], None] | None = None,
+        on_progress: Callable[[FileResult], None] | None = None) -> list[FileResult]:
+    """Run ``tasks`` (in a pool of ``jobs`` processes when ``jobs`` > 1 and there are several).
+
+    ``on_progress`` is called as each file finishes; ``on_result`` in input order (a result
+    is held back until the ones before it are done), so output is the same for any ``jobs``.
+    """
+    results: list[FileResult | None] = [None] * len(tasks)
+    shown = 0
+
+    def done(i: int, r: FileResult) -> None:
+        nonlocal shown
+        results[i] = r
+        if on_progress:
+            on_progress(r)
+        while shown < len(results):
+            ready = results[shown]
+            if ready is None:
+                break
+            if on_result:
+                on_result(ready)
+            shown += 1
+
+    if jobs <= 1 or len(tasks) <= 1:
+        for i, task in enumerate(tasks):
+            done(i, run_task(task))
+    else:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_quiet_worker)
+        try:
+            futures = {pool.submit(run_task, task): i for i, task in enumerate(tasks)}
+            for fut in as_completed(futures):
+                i = futures[fut]
+                try:
+                    r = fut.result()
+                except Exception as exc:  # a worker that died (e.g. out of memory)
+                    r = FileResult(tasks[i].path, "failed",
+                                   message=f"{tasks[i].path}: worker failed ({exc!r})")
+                done(i, r)
+        finally:  # on Ctrl-C: drop the files not started, do not wait for them
+            pool.shutdown(wait=True, cancel_futures=True)
+    return [r for r in results if r is not None]
+
+
+def _quiet_worker() -> None:
+    """Pool workers leave Ctrl-C to the main process (no traceback from every worker)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def worst_exit(results: Iterable[FileResult]) -> int:
+    """The exit status of the worst file: unreadable 3 > findings 1 > not checked 4 > ok 0."""
+    rank = {EXIT_OK: 0, EXIT_NOT_CHECKED: 1, EXIT_FINDINGS: 2, EXIT_UNREADABLE: 3}
+    worst = EXIT_OK
+    for r in results:
+        if rank.get(r.exit_code, 2) > rank[worst]:
+            worst = r.exit_code
+    return worst
+
+
+# --------------------------------------------------------------------------- summary
+
+def counts(results: Sequence[FileResult], columns: Sequence[str] = ()) -> dict[str, int]:
+    """Files per status: every status in ``columns`` (zero or not, in that order), then the
+    other statuses found."""
+    found = {s: sum(1 for r in results if r.status == s) for s in STATUSES}
+    out = {s: found.get(s, 0) for s in columns}
+    out.update((s, n) for s, n in found.items() if n and s not in out)
+    return out
+
+
+def summary_table(results: Sequence[FileResult], columns: Sequence[str] = ()) -> str:
+    """A two-line table: files, rounds and files per status."""
+    row = {"files": len(results), "rounds": sum(r.rounds for r in results)}
+    row.update(counts(results, columns))
+    head = "  ".join(row)
+    values = "  ".join(f"{v:>{len(k)}}" for k, v in row.items())
+    return f"{head}\n{values}"
+
+
+def summary_data(results: Sequence[FileResult], columns: Sequence[str] = ()) -> dict[str, Any]:
+    return {"files": len(results), "rounds": sum(r.rounds for r in results),
+            "status": counts(results, columns), "exit_code": worst_exit(results),
+            "results": [r.as_json() for r in results]}
+
+
+def write_summary(path: str, results: Sequence[FileResult], columns: Sequence[str] = ()) -> None:
+    """Write the per-file summary as CSV or JSON (chosen by the extension of ``path``)."""
+    import json
+
+    if path.lower().endswith(".json"):
+        text = json.dumps(summary_data(results, columns), indent=2, ensure_ascii=False) + "\n"
+    elif path.lower().endswith(".csv"):
+        import csv
+        import io
+
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        statuses = [s for s in ("ok", "deviation", "violation", "unpairable", "not checked")]
+        w.writerow(["file", "status", "rounds", *(f"rounds_{s.replace(' ', '_')}"
+                                                  for s in statuses), "seconds", "message"])
+        for r in results:
+            w.writerow([r.path, r.status, r.rounds, *(r.round_counts.get(s, 0) for s in statuses),
+                        f"{r.seconds:.3f}", r.message])
+        text = buf.getvalue()
+    else:
+        raise ValueError(f"{path}: --summary writes .csv or .json")
+    with open(path, "w", encoding="utf-8", newline="") as fh:
+        fh.write(text)
+
+
+# --------------------------------------------------------------------------- the commands' driver
+
+@dataclass(frozen=True)
+class Plan:
+    """How a command presents a run: verbosity, pool size, summary, output form."""
+
+    jobs: int = 1
+    verbosity: int = 1  # output.QUIET, NORMAL, VERBOSE
+    single: bool = True  # one file named: no summary table, errors as the command always did
+    summary_path: str = ""
+    columns: tuple[str, ...] = ()
+    json_list: bool = False  # outputs are JSON documents: print them as one list at the end
+
+
+class _Printer:
+    """Prints results as they come, in input order, and the summary at the end."""
+
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.documents: list[Any] = []
+        self.reports = 0  # reports printed so far (a blank line separates them in a batch)
+
+    def show(self, r: FileResult) -> None:
+        import sys
+
+        from ..output import QUIET, print_warnings
+
+        print_warnings(r.warnings, self.plan.verbosity)
+        if r.message:
+            print(f"error: {r.message}", file=sys.stderr, flush=True)
+        if not r.output or self.plan.verbosity <= QUIET:
+            return
+        if self.plan.json_list:
+            import json  # only a JSON list needs it (start-up)
+
+            self.documents.append(json.loads(r.output))
+            return
+        print(("\n" if self.reports and not self.plan.single else "") + r.output, flush=True)
+        self.reports += 1
+
+    def finish(self, results: Sequence[FileResult]) -> None:
+        import sys
+
+        plan = self.plan
+        if plan.json_list and self.documents:
+            import json  # only a JSON list needs it (start-up)
+
+            print(json.dumps(self.documents, indent=2, ensure_ascii=False))
+        if not plan.single:
+            out = sys.stderr if plan.json_list else sys.stdout
+            gap = "\n" if self.reports else ""
+            print(gap + summary_table(results, plan.columns), file=out)
+            for r in results:
+                if r.status not in ("ok", "warnings"):
+                    print(f"{r.status}: {r.path}", file=out)
+        if plan.summary_path:
+            write_summary(plan.summary_path, results, plan.columns)
+
+
+def drive(tasks: Sequence[Task], plan: Plan) -> list[FileResult]:
+    """Run ``tasks`` with a progress bar (on a terminal) and print what they found.
+
+    Per file, in input order: its warnings grouped by kind (stderr), its error (stderr), its
+    report (stdout). A batch ends with the summary table (stdout, or stderr when stdout holds
+    JSON) and the list of files that are not ok.
+    """
+    from ..output import Progress
+
+    printer = _Printer(plan)
+    with Progress(len(tasks), tasks[0].command if tasks else "",
+                  enabled=None if not plan.single else False) as bar:
+        results = run(tasks, jobs=plan.jobs, on_result=printer.show,
+                      on_progress=lambda r: bar.advance(os.path.basename(r.path)))
+    printer.finish(results)
+    return results
+
+
+def drive_results(results: Sequence[FileResult], plan: Plan) -> None:
+    """Print results computed elsewhere exactly as :func:`drive` would."""
+    printer = _Printer(plan)
+    for r in results:
+        printer.show(r)
+    printer.finish(results)

@@ -1,0 +1,307 @@
+"""The ``check`` and ``validate`` commands without the command-line framework.
+
+Two front ends run them: the typer app (:mod:`pairchk.cli.commands`, every command, ``--help``) and
+the fast path of :mod:`pairchk.cli` (``check``/``validate`` with plain options, no typer, for
+start-up). Both read the options from one table, :data:`OPTIONS`, so they cannot drift, and
+both call :func:`check` / :func:`validate`, so messages and exit codes are the same.
+
+The bodies print with :func:`echo` (what ``typer.echo`` does for text) and stop with
+:func:`fail` (raises :class:`Exit`); the typer app turns :class:`Exit` into ``typer.Exit``.
+
+>>> OPTIONS["check"]["jobs"].flags
+('--jobs', '-j')
+>>> sorted(OPTIONS)
+['check', 'validate']
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from typing import Any, Callable, NoReturn, Optional
+
+from ..errors import PairchkError
+
+EXIT_OK = 0
+EXIT_FINDINGS = 1
+EXIT_USAGE = 2
+EXIT_UNREADABLE = 3
+EXIT_NOT_CHECKED = 4  # batch.EXIT_NOT_CHECKED: no round could be checked
+
+
+class Exit(Exception):
+    """Stop the command with exit status ``code`` (its message, if any, is printed already)."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def echo(message: str = "", err: bool = False, nl: bool = True) -> None:
+    """Print ``message`` and flush, as ``typer.echo`` does for text: on stderr with ``err``;
+    ANSI escapes are dropped when the stream is not a terminal."""
+    stream = sys.stderr if err else sys.stdout
+    out = message + "\n" if nl else message
+    if "\x1b" in out and not _isatty(stream):
+        import re
+
+        out = re.sub(r"\033\[[;?0-9]*[a-zA-Z]", "", out)  # click.utils.strip_ansi
+    if out:
+        stream.write(out)
+    stream.flush()
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def fail(message: str, code: int) -> NoReturn:
+    echo(f"error: {message}", err=True)
+    raise Exit(code)
+
+
+def warn(message: str) -> None:
+    echo(message, err=True)
+
+
+# --------------------------------------------------------------------------- options
+
+
+@dataclass(frozen=True)
+class Option:
+    """One parameter of a command: ``flags`` empty for the positional files."""
+
+    name: str  # the parameter of the command function
+    flags: tuple[str, ...]
+    kind: type  # str, int, bool or list (the positional FILE...)
+    default: Any = None
+    help: str = ""
+    min: Optional[int] = None
+    metavar: Optional[str] = None
+
+
+SYSTEM_HELP = ("Pairing system (default: the one the file declares, else dutch); "
+               "`pairchk check --help` lists them.")
+EDITION_HELP = "Rule edition, e.g. 2026 or 2017 for dutch (default: from the file, see the report)."
+FROM_HELP = "Input format (default: detected from content and extension)."
+ACCEL_HELP = ("Acceleration: baku, swiss-chess:2|3|4 or none (default: as the file says, "
+              "250/XXA records or a _BAKU system code).")
+FILES_HELP = "Tournament files, folders (their tournament files) or globs; '-' for stdin."
+JOBS_HELP = "Files processed in parallel (processes)."
+SUMMARY_HELP = "Also write the per-file summary to this .csv or .json file."
+QUIET_HELP = "Print no warnings and no per-file report (errors and the batch summary only)."
+VERBOSE_HELP = "List every warning (by default warnings of one kind are counted)."
+
+_FILES = Option("files", (), list, help=FILES_HELP, metavar="FILE...")
+_FROM = Option("from_", ("--from",), str, help=FROM_HELP)
+_BATCH = (Option("jobs", ("--jobs", "-j"), int, 1, JOBS_HELP, min=1),
+          Option("summary", ("--summary",), str, help=SUMMARY_HELP),
+          Option("quiet", ("--quiet", "-q"), bool, False, QUIET_HELP),
+          Option("verbose", ("--verbose", "-v"), bool, False, VERBOSE_HELP))
+
+OPTIONS: dict[str, dict[str, Option]] = {
+    "check": {o.name: o for o in (
+        _FILES,
+        Option("system", ("--system",), str, help=SYSTEM_HELP),
+        Option("edition", ("--edition",), str, help=EDITION_HELP),
+        Option("fmt", ("--format",), str, "text", "Report format: text, json or html."),
+        _FROM,
+        Option("acceleration", ("--acceleration",), str, help=ACCEL_HELP),
+        Option("html", ("--html",), str,
+               help="Also write the HTML report: a file for one input, a folder "
+                    "(one page per tournament and index.html) for several."),
+        *_BATCH,
+        Option("explain", ("--explain",), int, min=1, metavar="N",
+               help="Also print round N's table: pairing number, name, score, pairing score, "
+                    "colour history and preference, floats, PAB eligibility, score bracket."),
+    )},
+    "validate": {o.name: o for o in (_FILES, _FROM, *_BATCH)},
+}
+
+
+# --------------------------------------------------------------------------- shared steps
+
+
+def load_tournament(path: str, fmt: Optional[str], verbosity: int = 1):
+    """Read and parse ``path``; every failure to read exits 3 with a one-line message."""
+    from ..check import batch
+    from ..output import print_warnings
+
+    try:
+        _, loaded = batch.load(path, fmt)
+    except batch.Unreadable as exc:
+        fail(str(exc), EXIT_UNREADABLE)
+    print_warnings([str(w) for w in loaded.warnings], verbosity)
+    return loaded.tournament
+
+
+def verbosity(quiet: bool, verbose: bool) -> int:
+    from ..output import NORMAL, QUIET, VERBOSE
+
+    if quiet and verbose:
+        fail("--quiet and --verbose exclude each other", EXIT_USAGE)
+    return QUIET if quiet else VERBOSE if verbose else NORMAL
+
+
+def known_system(system: Optional[str]) -> None:
+    from .. import systems
+
+    if system is not None and system not in systems.names():
+        fail(f"unknown pairing system {system!r}; known systems: {', '.join(systems.names())}",
+             EXIT_USAGE)
+
+
+def known_edition(system: Optional[str], edition: Optional[str]) -> None:
+    """``--edition`` must be one the system has (the declared system is checked per file)."""
+    from .. import systems
+    from ..model import Tournament
+
+    if edition is None:
+        return
+    if system is None:
+        from ..state import EDITIONS
+
+        if edition in EDITIONS:  # the Dutch editions: known without importing every system
+            return
+    try:
+        if system is None:  # the file's system decides; any edition some system has
+            editions = tuple(dict.fromkeys(e for n in systems.names()
+                                           for e in systems.get(n).editions if e))
+        else:
+            editions = systems.get(system).editions
+    except PairchkError:
+        return
+    if edition not in editions:
+        # (with no system, editions holds only named ones: never ("",))
+        if system is not None and editions == ("",):
+            fail(f"--edition applies to the Swiss systems only; {system} has one text "
+                 f"({systems.get(system).select_edition(Tournament())[0]})", EXIT_USAGE)
+        fail(f"unknown edition {edition!r}; known editions: {', '.join(editions)}", EXIT_USAGE)
+
+
+def _plan(files: list[str], jobs: int, quiet: bool, verbose: bool, summary: Optional[str],
+          columns: tuple[str, ...] = (), json_list: bool = False):
+    """Expand ``files`` and build the run plan (one file named alone: the single-file output)."""
+    from ..check import batch
+
+    if summary and not summary.lower().endswith((".csv", ".json")):
+        fail(f"--summary {summary}: name a .csv or .json file", EXIT_USAGE)
+    paths = batch.expand(files)
+    if not paths:
+        fail("no tournament file found in " + ", ".join(files), EXIT_UNREADABLE)
+    single = len(files) == 1 and paths == files
+    plan = batch.Plan(jobs=jobs, verbosity=verbosity(quiet, verbose), single=single,
+                      summary_path=summary or "", columns=columns,
+                      json_list=json_list and not single)
+    return paths, plan
+
+
+def _round_progress():
+    """An ``on_round(round, total)`` callback drawing a bar on a terminal (None when piped)."""
+    from ..output import Progress, is_terminal
+
+    if not is_terminal():
+        return None, None
+    state: dict = {}
+
+    def on_round(rnd: int, total: int) -> None:
+        if "bar" not in state:
+            state["bar"] = Progress(total, "checking", enabled=True)
+        state["bar"].advance(f"round {rnd} of {total}")
+
+    def close() -> None:
+        if "bar" in state:
+            state["bar"].close()
+
+    return on_round, close
+
+
+# --------------------------------------------------------------------------- check / validate
+
+
+def check(files: list[str], system: Optional[str] = None, edition: Optional[str] = None,
+          fmt: str = "text", from_: Optional[str] = None, acceleration: Optional[str] = None,
+          html: Optional[str] = None, jobs: int = 1, summary: Optional[str] = None,
+          quiet: bool = False, verbose: bool = False, explain: Optional[int] = None) -> int:
+    """``pairchk check``: the exit status (see the command's help in :mod:`pairchk.cli.commands`)."""
+    from ..check import batch, report
+
+    if fmt not in report.RENDERERS:
+        fail(f"unknown report format {fmt!r}; known: {', '.join(report.RENDERERS)}", EXIT_USAGE)
+    known_system(system)
+    known_edition(system, edition)
+    if acceleration is not None:
+        from ..acceleration import parse_variant
+
+        try:
+            parse_variant(acceleration)
+        except PairchkError as exc:
+            fail(str(exc), EXIT_USAGE)
+    paths, plan = _plan(files, jobs, quiet, verbose, summary, batch.CHECK_COLUMNS,
+                        json_list=fmt == "json")
+    if fmt == "html" and not plan.single and not html:
+        fail("--format html with several files needs --html DIR (one page per tournament)",
+             EXIT_USAGE)
+    options = (("system", system), ("edition", edition), ("format", fmt), ("from", from_),
+               ("acceleration", acceleration), ("html", bool(html)))
+    tasks = [batch.Task("check", p, options) for p in paths]
+    if explain is not None and not plan.single:
+        fail("--explain N takes one file", EXIT_USAGE)
+    if plan.single:
+        results = _check_single(tasks[0], plan)
+        if explain is not None and fmt == "text":
+            _print_table(paths[0], from_, system, edition, explain)
+    else:
+        results = batch.drive(tasks, plan)
+    if html:
+        from ..check import html as report_html
+
+        written = report_html.write(html, results, single=plan.single)
+        if plan.verbosity and not plan.single:
+            echo(f"HTML report: {written}", err=True)
+    return batch.worst_exit(results)
+
+
+def _print_table(path: str, fmt: Optional[str], system: Optional[str], edition: Optional[str],
+                 rnd: int) -> None:
+    """``--explain N``: the table of round N, after the report."""
+    from ..check import checker, explain
+
+    t, _ = checker.read_stand_ins(load_tournament(path, fmt))
+    chosen = checker.resolve_system(t, system)[0]
+    ed = chosen.select_edition(t, edition)[0] if chosen is not None else ""
+    echo("")
+    echo(explain.table_text(t, rnd, ed))
+
+
+def _check_single(task, plan):
+    """One file: a bar per round on a terminal; the report, or the error, as always."""
+    from ..check import batch
+
+    on_round, close = _round_progress()
+    try:
+        result = batch.run_task(task) if on_round is None else batch.check_file(task, on_round)
+    finally:
+        if close:
+            close()
+    batch.drive_results([result], plan)
+    if task.get("format") == "html" and result.html:
+        echo(result.html, nl=False)
+    return [result]
+
+
+def validate(files: list[str], from_: Optional[str] = None, jobs: int = 1,
+             summary: Optional[str] = None, quiet: bool = False, verbose: bool = False) -> int:
+    """``pairchk validate``: the exit status."""
+    from ..check import batch
+
+    paths, plan = _plan(files, jobs, quiet, verbose, summary,
+                        ("ok", "warnings", "errors", "unreadable"))
+    results = batch.drive([batch.Task("validate", p, (("from", from_),)) for p in paths], plan)
+    return batch.worst_exit(results)
+
+
+COMMANDS: dict[str, Callable[..., int]] = {"check": check, "validate": validate}

@@ -1,0 +1,313 @@
+"""The exact method behind the Dutch bracket search: maximum-weight matching (C.04.3 2026
+art. 4; 2017 D, "Pairing Guidelines for Programmers": any method giving the same result).
+
+:class:`~pairchk.systems.dutch.engine.StructureSearch` walks the candidates of one MDP set in the
+generation order of the rule text and stops at the ideal vector; where it cannot prove its
+best candidate within its node budget (large brackets whose ideal is unreachable), it hands the
+structure to :func:`first_best`, which is exact by construction, as the endorsed engine is: the
+criteria are the digits of an integer edge weight (most important first, a radix larger than
+any total, Python integers being unbounded) of a maximum-weight matching (Edmonds' blossom
+algorithm, :func:`networkx.max_weight_matching`), and the generation order is more digits below
+the criteria, so that the heaviest matching is the first generated among the best candidates:
+
+1. the MDP-pairing (S1 = the paired MDPs, each taking an S2 resident; transpositions of S2,
+   2026 art. 4 / 2017 D.1): lexicographically smallest partner sequence;
+2. the remainder's resident exchange (2026 art. 4 / 2017 D.2): fewest players exchanged
+   (= pairs inside S2), smallest BSN sum of the players in S1 after the exchange, the highest
+   differing BSN moved S1 -> S2, the lowest moved S2 -> S1;
+3. the transposition of the remainder's S2 (2026 art. 4 / 2017 D.1): each S1 player, in order,
+   with the earliest partner.
+
+Each step fixes what the one before decided (a matching per step). The criteria digits are the
+structure's vector after [C8] (2017 C.7): [C9] unplayed games of the PAB assignee (2026),
+[C10]-[C13] colours, [C14]-[C17] floats, [C18]-[C21] floats by score (2017 C.8-C.19). [C8] and
+completion ([C4]) depend on the set of downfloaters as a whole, so downfloater sets are taken
+in order of their [C8] value: one matching per set, or, with one resident downfloater (the
+usual case), one per class of equally good downfloaters. Several downfloaters are drawn from
+the bracket's Gallai-Edmonds set (the players some maximum pairing of the bracket leaves over)
+whenever the bracket makes as many pairs as a maximum matching allows: players every maximum
+pairing pairs can never float then. The number of such sets can still grow exponentially with
+the number of floaters (never met on generated or real files).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ...matching import deficiency_set
+from ...state import DOWN
+
+
+def first_best(ss):
+    """(vector, pairs, downfloaters) of the first best candidate of the structure searched by
+    ``ss`` (a :class:`~pairchk.systems.dutch.engine.StructureSearch`), or None if it has none."""
+    return _Exact(ss).solve()
+
+
+class _Exact:
+    def __init__(self, ss):
+        self.ss = ss
+        self.R = R = ss.R
+        self.b = b = ss.bracket
+        self.S = list(ss.S)
+        self.P = list(ss.paired_mdps)
+        self.npairs = ss.npairs
+        self.k = ss.k
+        self.nlev = len(b.blev)
+        size = len(ss.M) + len(self.S)
+        rk = max(R.rank9.values(), default=0) + 1
+        # one radix for every criterion digit: larger than twice any total of a digit
+        self.radix = 1 << (4 * (rk + 2) * (size + 2)).bit_length()
+        self.pos_s = {x: i for i, x in enumerate(self.S)}
+        self._vertex: dict[int, list[int]] = {}  # clb_vertex, per player
+        if ss.clb is not None:
+            # 2017 collapsed last bracket (A.9): the PSD is a sorted list of score differences;
+            # lists of one length compare as the counts per difference, highest first
+            sc = R.score
+            members = ss.M + self.S
+            vals = {abs(sc[a] - sc[b]) for a in members for b in members}
+            vals |= {sc[x] - ss.clb.base for x in members}
+            self.psd_pos = {d: i for i, d in enumerate(sorted(vals, reverse=True))}
+
+    # -- downfloater classes ([C4], [C8]) ----------------------------------------------------
+    def floater_classes(self):
+        """Lists of (fixed resident downfloaters or None, allowed resident downfloaters), one
+        list per [C8] value, best first. ``None`` with an allowed set: any one of them."""
+        ss, b = self.ss, self.b
+        d0 = 0
+        for x in ss.unpaired_mdps:
+            d0 |= 1 << x
+        f = len(self.S) - (2 * self.npairs - len(self.P))
+        if f == 0:
+            return [[((), None)]] if b.completable(d0) else []
+        if f == 1:
+            by: dict = {}
+            for y in self.S:
+                if b.completable(d0 | (1 << y)):
+                    by.setdefault(b.next_bracket(d0 | (1 << y)), set()).add(y)
+            return [[(None, by[v])] for v in sorted(by)]
+        by = {}
+        for D in combinations(self.floater_candidates(f), f):
+            dm = d0
+            for y in D:
+                dm |= 1 << y
+            if b.completable(dm):
+                by.setdefault(b.next_bracket(dm), []).append((D, None))
+        return [by[v] for v in sorted(by)]
+
+    def floater_candidates(self, f: int) -> list[int]:
+        """The residents that can be among ``f`` downfloaters. When the bracket's pairs are as
+        many as a maximum matching of its players allows (the paired MDPs and the residents,
+        no MDP-MDP pair), the floaters are left unmatched by a maximum matching: they lie in
+        its Gallai-Edmonds set (:func:`~pairchk.matching.deficiency_set`), which is then all
+        that is enumerated; otherwise every resident is a candidate."""
+        R, verts = self.R, self.P + self.S
+        mdps = 0
+        for x in self.P:
+            mdps |= 1 << x
+        active = mdps
+        for y in self.S:
+            active |= 1 << y
+        adj = [0] * (max(verts) + 1)
+        for x in verts:
+            adj[x] = R.adj[x] & active & ~(1 << x) & (~mdps if mdps >> x & 1 else -1)
+        deficiency, d = deficiency_set(adj, active)
+        if deficiency != f:
+            return list(self.S)
+        return [y for y in self.S if d >> y & 1]
+
+    def solve(self):
+        for cls in self.floater_classes():
+            best = None
+            for fixed, allowed in cls:
+                got = self.solve_class(fixed, allowed)
+                if got is not None and (best is None or got[0] < best[0]):
+                    best = got
+            if best is not None:
+                return best[1]
+        return None
+
+    # -- one class ------------------------------------------------------------------------------
+    def solve_class(self, fixed, allowed):
+        """((vector, generation key), (vector, pairs, downfloaters)) of the first best
+        candidate whose resident downfloaters are ``fixed`` (or one of ``allowed``)."""
+        ss = self.ss
+        residents = [y for y in self.S if fixed is None or y not in fixed]
+        required = set(self.P)
+        if allowed is None:
+            required.update(residents)
+        else:
+            required.update(y for y in residents if y not in allowed)
+        # 1. the MDP-pairing
+        mdp_pairs: list[tuple[int, int]] = []
+        if self.P:
+            rank = {x: i for i, x in enumerate(self.P)}
+            m = len(self.P)
+            base = len(self.S) + 1
+
+            def order1(u, v):
+                x, y = (u, v) if u in rank else (v, u)
+                if x not in rank or y in rank:
+                    return 0
+                return self.pos_s[y] * base ** (m - 1 - rank[x])
+
+            mate = self.matching(self.P + residents, required, order1, base ** m)
+            if mate is None:
+                return None
+            mdp_pairs = [(x, mate[x]) for x in self.P]
+        taken = {y for _, y in mdp_pairs}
+        remainder = [y for y in self.S if y not in taken]  # the DFS's remainder, floaters in
+        free = [y for y in remainder if fixed is None or y not in fixed]
+        q = {y: i for i, y in enumerate(remainder)}
+        k, nr = self.k, len(remainder)
+        if k == 0:
+            tops: list[int] = []
+            mate = {}
+        else:
+            # 2. the resident exchange: pairs inside S2, BSN sum of the tops, tops in S1
+            # (their absence = moved to S2: highest first), tops in S2 (lowest first)
+            r2 = 1 << (2 * nr + 8)  # radix of these digits: beyond any total
+
+            def order2(u, v):
+                a = u if q[u] < q[v] else v
+                qa = q[a]
+                if qa >= k:  # both in S2: one more player exchanged, a lower BSN moved up
+                    return ((r2 + qa) * r2 * r2) - (1 << (nr - qa))
+                return (qa * r2 + (1 << qa)) * r2
+
+            req = required & set(free)
+            mate = self.matching(free, req, order2, r2 ** 4)
+            if mate is None:
+                return None
+            tops = sorted((y for y in free if y in mate and q[y] < q[mate[y]]), key=q.get)
+            # 3. the transposition: tops in order, each with the earliest partner
+            others = [y for y in remainder if y not in set(tops)]
+            po = {y: i for i, y in enumerate(others)}
+            tr = {y: i for i, y in enumerate(tops)}
+            base3 = len(others) + 1
+
+            def order3(u, v):
+                a, c = (u, v) if q[u] < q[v] else (v, u)
+                if a not in tr or c in tr:
+                    return None  # not an edge of this exchange
+                return po[c] * base3 ** (k - 1 - tr[a])
+
+            mate = self.matching(free, req | set(tops), order3, base3 ** k)
+            if mate is None:
+                return None
+        pairs = list(mdp_pairs) + [(t, mate[t]) for t in tops]
+        used = {x for p in pairs for x in p}
+        floaters = ss.unpaired_mdps + [y for y in remainder if y not in used]
+        vec = ss.candidate_vector(pairs, None, floaters)
+        if vec is None:
+            return None
+        return (vec, self.generation_key(mdp_pairs, remainder, tops, pairs)), (
+            vec, pairs, sorted(floaters))
+
+    def generation_key(self, mdp_pairs, remainder, tops, pairs) -> tuple:
+        """The rank of a candidate in the generation order (to compare downfloater sets)."""
+        k = self.k
+        q = {y: i for i, y in enumerate(remainder)}
+        tq = [q[t] for t in tops]
+        out = [i for i in range(k) if i not in set(tq)]
+        inn = tuple(i for i in tq if i >= k)
+        others = [y for y in remainder if y not in set(tops)]
+        po = {y: i for i, y in enumerate(others)}
+        partner = dict(pairs)
+        return (tuple(self.pos_s[y] for _, y in mdp_pairs), len(inn), sum(tq),
+                tuple(-o for o in sorted(out, reverse=True)), inn,
+                tuple(po[partner[t]] for t in tops))
+
+    # -- the weighted matching ------------------------------------------------------------------
+    def criteria_digits(self, u: int, v: int) -> list[int]:
+        """The criteria of pair (u, v) as digits, most important first: [C9] (as minus the
+        ranks of the players at the PAB score who are paired), [C10]-[C13], [C14] (minus the
+        residents paired who downfloated the round before: they do not float), [C15], [C16],
+        [C17], then per score level [C18], [C19], [C20], [C21] (2017 C.8-C.19)."""
+        R, ss = self.R, self.ss
+        p = R.pen(u, v) if u < v else R.pen(v, u)
+        if ss.clb is not None:
+            return self.clb_digits(u, v, p)
+        hi = min(u, v)
+        c9 = 0
+        if ss.c9_active:
+            c9 = -sum(R.rank9.get(R.ps[x].played, 0) for x in (u, v)
+                      if R.score[x] == R.bye_score)
+        d1 = [x for x in (u, v) if R.ps[x].float_before(1) == DOWN]
+        d2 = [x for x in (u, v) if R.ps[x].float_before(2) == DOWN]
+        c14 = -sum(1 for x in d1 if x in ss.sset)
+        c16 = -sum(1 for x in d2 if x in ss.sset)
+        L = self.nlev
+        c18, c19, c20, c21 = [0] * L, [0] * L, [0] * L, [0] * L
+        for x in d1:
+            c18[ss.level_of[x]] -= 1
+        for x in d2:
+            c20[ss.level_of[x]] -= 1
+        c19[ss.level_of[hi]] += p[4]
+        c21[ss.level_of[hi]] += p[5]
+        return [c9, p[0], p[1], p[2], p[3], c14, p[4], c16, p[5]] + c18 + c19 + c20 + c21
+
+    def clb_digits(self, u: int, v: int, p: tuple) -> list[int]:
+        """Digits of pair (u, v) in the 2017 collapsed last bracket, from its values
+        (:class:`~pairchk.systems.dutch.engine._ClbValues`, additive over pairs and downfloaters):
+        the pair's own, minus what ``u`` and ``v`` would count as downfloaters."""
+        pair = self.clb_flat(self.ss.clb.values([(u, v)], [], self.ss.sset))
+        fu, fv = self.clb_vertex(u), self.clb_vertex(v)
+        d = [a - b - c for a, b, c in zip(pair, fu, fv)]
+        n = len(self.psd_pos)
+        # PSD counts, C.8-C.11 (pair), C.12, C.13 (pair), C.14, C.15 (pair), C.16-C.19
+        return d[:n] + list(p[:4]) + [d[n], p[4], d[n + 1], p[5]] + d[n + 2:]
+
+    def clb_vertex(self, x: int) -> list[int]:
+        r = self._vertex.get(x)
+        if r is None:
+            r = self._vertex[x] = self.clb_flat(self.ss.clb.values([], [x], self.ss.sset))
+        return r
+
+    def clb_flat(self, vals) -> list[int]:
+        psd, c14, c16, c18, c19, c20, c21 = vals
+        counts = [0] * len(self.psd_pos)
+        for d in psd:
+            counts[self.psd_pos[d]] += 1
+        return counts + [c14, c16] + list(c18) + list(c19) + list(c20) + list(c21)
+
+    def matching(self, verts: list[int], required: set, order, order_span: int):
+        """A maximum-cardinality matching of ``verts`` over compatible pairs (no MDP-MDP
+        pair) that covers ``required`` and, among those, has the best criteria and then the
+        smallest ``order`` (None: not an edge); as a mate dict, or None if ``required`` cannot
+        be covered."""
+        import networkx as nx
+
+        R = self.R
+        mdps = set(self.ss.M)
+        radix = self.radix
+        ospan = 2 * order_span + 1
+        edges = []
+        for i, u in enumerate(verts):
+            au = R.adj[u]
+            for v in verts[i + 1:]:
+                if not (au >> v & 1) or (u in mdps and v in mdps):
+                    continue
+                o = order(u, v)
+                if o is None:
+                    continue
+                cost = 0
+                for d in self.criteria_digits(u, v):
+                    cost = cost * radix + d
+                edges.append((u, v, cost * ospan + o))
+        if not edges:
+            return {} if not required else None
+        top = max(abs(c) for _, _, c in edges) + 1
+        req_bonus = 4 * top * (len(verts) + 1)
+        G = nx.Graph()
+        G.add_nodes_from(verts)
+        for u, v, c in edges:
+            bonus = req_bonus * ((u in required) + (v in required))
+            G.add_edge(u, v, weight=2 * top - c + bonus)
+        mate = {}
+        for u, v in nx.max_weight_matching(G, maxcardinality=True):
+            mate[u] = v
+            mate[v] = u
+        if any(x not in mate for x in required):
+            return None
+        return mate

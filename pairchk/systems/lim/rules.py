@@ -1,0 +1,265 @@
+"""Lim (C.04.4.3, 2026 text) derived state and the rules the engine, the evaluation and the
+wording share: compatibility (art. 2.1, 6), the Median Scoregroup (2.2), due colours and the
+colour allocation of Article 5 (7.2 for players without games), floater types (3.9).
+
+The state is :func:`pairchk.state.round_state` (pairing scores, colours, floats, PAB
+eligibility, forbidden pairs) plus what only Lim reads from it: the median score, the
+compatibility of every two players and whether the tournament is a declared Maxi-tournament.
+
+>>> from pairchk.model import Tournament, Player, RoundEntry, Kind, Color
+>>> W, B = Color.WHITE, Color.BLACK
+>>> t = Tournament(rounds=5, players=(
+...     Player(1, entries=(RoundEntry(Kind.WIN, 3, W), RoundEntry(Kind.WIN, 4, W))),
+...     Player(2, entries=(RoundEntry(Kind.WIN, 4, W), RoundEntry(Kind.WIN, 3, W))),
+...     Player(3, entries=(RoundEntry(Kind.LOSS, 1, B), RoundEntry(Kind.LOSS, 2, B))),
+...     Player(4, entries=(RoundEntry(Kind.LOSS, 2, B), RoundEntry(Kind.LOSS, 1, B)))))
+>>> ls = lim_state(t, 3)  # 1 and 2 had White twice, 3 and 4 Black twice (2.1)
+>>> str(ls.median), ls.compatible(1, 2), ls.compatible(3, 4), ls.due(1)
+('1', False, False, <Color.BLACK: 'b'>)
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from decimal import Decimal
+
+from ...matching import matching_size, max_matching
+from ...model import Color, Tournament
+from ...state import PlayerState, RoundState, round_state
+
+MAXI_BAND = 100  # 3.2.3, 3.8, 5.7: rating points
+
+
+class Direction(enum.Enum):
+    """How a scoregroup is paired (2.2): above the median and the median itself downward,
+    below the median upward. Every upward rule mirrors a downward one: the *first* player of a
+    downward group is the highest ranked, of an upward group the lowest ranked."""
+
+    DOWN = "downward"
+    UP = "upward"
+
+
+class FloaterType(enum.IntEnum):
+    """3.9.1: the four kinds of floater, the higher value the more disadvantaged (3.9.2 avoids
+    a, then b, then c). *Incoming* = already floated into this scoregroup in this round;
+    *compatible* = has a compatible opponent among the residents of the adjacent scoregroup."""
+
+    D = 0  # not incoming, compatible
+    C = 1  # not incoming, no compatible opponent next door
+    B = 2  # incoming, compatible
+    A = 3  # incoming, no compatible opponent next door
+
+    @staticmethod
+    def of(incoming: bool, compatible: bool) -> FloaterType:
+        if incoming:
+            return FloaterType.B if compatible else FloaterType.A
+        return FloaterType.D if compatible else FloaterType.C
+
+
+@dataclass(frozen=True)
+class LimState:
+    """The round state read by the Lim engine (``base`` is the shared :class:`RoundState`)."""
+
+    base: RoundState
+    names: dict[int, str]
+    median: Decimal  # 2.2: half of what the rounds played can give
+    partners: dict[int, frozenset[int]]  # players to pair -> the players compatible with them
+    maxi: bool = False  # a declared Maxi-tournament (3.2.3, 3.8, 5.7)
+
+    @property
+    def round(self) -> int:
+        return self.base.round
+
+    @property
+    def last_round(self) -> bool:
+        return self.base.last_round
+
+    def p(self, n: int) -> PlayerState:
+        return self.base.players[n]
+
+    def score(self, n: int) -> Decimal:
+        """The pairing score (C.04.7 1.5: acceleration points define the scoregroups)."""
+        return self.base.players[n].pairing_score
+
+    def tpn(self, n: int) -> int:
+        return self.base.players[n].pairing_rank + 1
+
+    def rating(self, n: int) -> int:
+        return self.base.players[n].rating
+
+    def rank_key(self, n: int) -> tuple:
+        """Ranking for pairing: score (higher first), then pairing number."""
+        return (-self.score(n), self.tpn(n))
+
+    def order_key(self, direction: Direction):
+        """Sort key putting a scoregroup's players in the order it is paired in (``DOWN``: the
+        highest ranked first; ``UP``: the lowest ranked first)."""
+        if direction is Direction.DOWN:
+            return self.rank_key
+        return lambda n: (self.score(n), -self.tpn(n))
+
+    def compatible(self, a: int, b: int) -> bool:
+        return b in self.partners.get(a, frozenset())
+
+    def due(self, n: int) -> Color:
+        """5.5/5.6 on the player's own games: the colour that equalises, else the one that
+        alternates; NONE without games."""
+        return due_colour(self.p(n).colors)
+
+    def may_receive(self, n: int, c: Color) -> bool:
+        return colour_allowed(self.p(n).colors, c)
+
+    def floated_before(self, n: int) -> bool:
+        """3.10: the player floated (up or down, the shared state's float history) in the
+        previous round."""
+        return self.p(n).float_before(1) is not None
+
+
+def due_colour(colors: tuple[Color, ...]) -> Color:
+    """The colour due to a player with these played colours (Article 5).
+
+    >>> W, B = Color.WHITE, Color.BLACK
+    >>> due_colour((W, W, B)), due_colour((W, B)), due_colour(())
+    (<Color.BLACK: 'b'>, <Color.WHITE: 'w'>, <Color.NONE: '-'>)
+    """
+    if not colors:
+        return Color.NONE
+    diff = sum(1 if c is Color.WHITE else -1 for c in colors)
+    if diff:
+        return Color.BLACK if diff > 0 else Color.WHITE
+    return colors[-1].opposite
+
+
+def colour_allowed(colors: tuple[Color, ...], c: Color) -> bool:
+    """2.1, 5.1: ``c`` is neither the same colour a third time running nor makes three more
+    of one colour than the other.
+
+    >>> W, B = Color.WHITE, Color.BLACK
+    >>> colour_allowed((W, W), W), colour_allowed((W, B, W, W), B), colour_allowed((B, W, W), W)
+    (False, True, False)
+    """
+    if len(colors) >= 2 and colors[-1] is c and colors[-2] is c:
+        return False
+    diff = sum(1 if x is Color.WHITE else -1 for x in colors) + (1 if c is Color.WHITE else -1)
+    return abs(diff) < 3
+
+
+def pair_allowed(a: tuple[Color, ...], b: tuple[Color, ...]) -> bool:
+    """2.1: some colour allocation keeps both players within the colour limits."""
+    W, B = Color.WHITE, Color.BLACK
+    return (colour_allowed(a, W) and colour_allowed(b, B)) or (
+        colour_allowed(a, B) and colour_allowed(b, W))
+
+
+def median_score(base: RoundState) -> Decimal:
+    """2.2: the score equal to half the number of rounds played (in points: rounds played x the
+    points for a win / 2, so that other point systems keep the same median).
+
+    >>> from pairchk.model import Tournament
+    >>> str(median_score(round_state(Tournament(rounds=5), 4, edition="2026")))
+    '1.5'
+    """
+    return (base.round - 1) * base.win / 2
+
+
+def lim_state(t: Tournament, rnd: int, *, maxi: bool = False) -> LimState:
+    """The Lim state before round ``rnd`` of ``t``."""
+    base = round_state(t, rnd, edition="2026")
+    last = base.last_round
+    partners: dict[int, frozenset[int]] = {}
+    order = base.order
+    for a in order:
+        ca = base.players[a].colors
+        partners[a] = frozenset(
+            b for b in order if b != a and not base.met(a, b)
+            and (last or pair_allowed(ca, base.players[b].colors)))
+    return LimState(base=base, names={p.number: p.name for p in t.players},
+                    median=median_score(base), partners=partners, maxi=maxi)
+
+
+# ----------------------------------------------------------------------------- matchings
+
+def _adjacency(ls: LimState, players: list[int]) -> list[int]:
+    index = {n: i for i, n in enumerate(players)}
+    adj = []
+    for n in players:
+        bits = 0
+        for m in ls.partners.get(n, ()):
+            j = index.get(m)
+            if j is not None:
+                bits |= 1 << j
+        adj.append(bits)
+    return adj
+
+
+def max_pairs(ls: LimState, players: list[int]) -> int:
+    """The most pairs of compatible players ``players`` can form."""
+    if len(players) < 2:
+        return 0
+    return matching_size(max_matching(_adjacency(ls, players)))
+
+
+def can_pair_all(ls: LimState, players: list[int]) -> bool:
+    """Whether ``players`` can all be paired with compatible opponents."""
+    if len(players) % 2:
+        return False
+    if not players:
+        return True
+    mate = max_matching(_adjacency(ls, players), perfect=True)
+    return all(m >= 0 for m in mate)
+
+
+# ----------------------------------------------------------------------------- colours
+
+def allocate(ls: LimState, a: int, b: int, median_or_above: bool) -> tuple[int, int]:
+    """Article 5: (white, black) of the pair ``a``-``b``.
+
+    1. 5.3 (5.1.1, 5.1.2): a colour beyond the limits is never given, when the other
+       allocation keeps both within them;
+    2. 5.1, 5.5, 5.6: each gets the colour due to them when the two differ (a player without
+       games has none: the other's due colour decides);
+    3. 5.4: otherwise, going back through the colour histories, at the latest round in which
+       the two had different colours each gets the colour the other had then;
+    4. 5.4: identical histories: in the Median Scoregroup or above the higher ranked player
+       gets the colour due to them, below it the lower ranked player;
+    5. 7.2: neither has played: the higher ranked gets the initial colour (the lot of round 1)
+       when their pairing number is odd, the other colour when it is even.
+    """
+    W, B = Color.WHITE, Color.BLACK
+    ca, cb = ls.p(a).colors, ls.p(b).colors
+    a_white = colour_allowed(ca, W) and colour_allowed(cb, B)
+    a_black = colour_allowed(ca, B) and colour_allowed(cb, W)
+    if a_white != a_black:
+        return (a, b) if a_white else (b, a)
+    da, db = ls.due(a), ls.due(b)
+    if da is not Color.NONE and da is not db:
+        return (a, b) if da is W else (b, a)
+    if da is Color.NONE and db is not Color.NONE:
+        return (b, a) if db is W else (a, b)
+    for back in range(1, min(len(ca), len(cb)) + 1):
+        if ca[-back] is not cb[-back]:
+            return (a, b) if cb[-back] is W else (b, a)
+    hi, lo = (a, b) if ls.rank_key(a) < ls.rank_key(b) else (b, a)
+    if da is Color.NONE:  # neither has played (7.2)
+        colour = ls.base.initial_color if ls.tpn(hi) % 2 else ls.base.initial_color.opposite
+        return (hi, lo) if colour is W else (lo, hi)
+    decider = hi if median_or_above else lo
+    other = lo if decider == hi else hi
+    return (decider, other) if ls.due(decider) is W else (other, decider)
+
+
+__all__ = [
+    "MAXI_BAND",
+    "Direction",
+    "FloaterType",
+    "LimState",
+    "allocate",
+    "can_pair_all",
+    "colour_allowed",
+    "due_colour",
+    "lim_state",
+    "max_pairs",
+    "median_score",
+    "pair_allowed",
+]
