@@ -270,7 +270,7 @@ def article(t: Tournament) -> str:
     """Where the acceleration in force is defined: the Swiss-Chess help text (seed 003) for
     its pseudo-points, else FIDE C.04.7."""
     v = recognise(t)
-    return "Swiss-Chess help, seed 003" if v is not None and v.method == "swiss-chess" else "C.04.7"
+    return "Swiss-Chess help" if v is not None and v.method == "swiss-chess" else "C.04.7"
 
 
 def declared(t: Tournament) -> str:
@@ -393,7 +393,7 @@ def advice(players: int, rounds: int) -> Advice:
     k = min(k, 4)
     lines = [
         f"{rounds} rounds resolve at most 2^{rounds} = {cap} players: the two best meet "
-        "if both win everything (seed 003: 5 rounds, max. N = 32).",
+        "if both win everything (Swiss-Chess help: 5 rounds, max. N = 32).",
     ]
     if k == 1:
         lines.append(f"{players} <= {cap}: no acceleration needed.")
