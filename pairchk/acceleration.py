@@ -385,8 +385,15 @@ def advice(players: int, rounds: int) -> Advice:
     >>> advice(32, 5).groups, advice(33, 5).groups, advice(100, 5).groups, advice(200, 5).enough
     (1, 2, 4, False)
     """
-    if players < 2 or rounds < 1:
-        raise PairchkError(f"need at least 2 players and 1 round, got {players} and {rounds}")
+    if not 2 <= players <= 9999 or not 1 <= rounds <= 999:
+        raise PairchkError(f"need 2 to 9999 players and 1 to 999 rounds (what a tournament file"
+                           f" holds), got {players} and {rounds}")
+    if rounds > 13:  # 2^14 > 9999: any field is resolved (and 2^999 is not worth printing)
+        return Advice(players, rounds, 1, True, "\n".join([
+            f"{rounds} rounds resolve {players} players: the two best meet if both win"
+            " everything (Swiss-Chess help: 5 rounds, max. N = 32; N <= 2^R).",
+            f"{players} <= 2^{rounds}: no acceleration needed.",
+            "The source gives these as recommendations only; the arbiter may choose."]))
     cap = 2 ** rounds
     k = max(1, ceil(players / cap))
     enough = k <= 4

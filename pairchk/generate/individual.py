@@ -71,10 +71,20 @@ class Settings:
             raise PairchkError(f"--players must be at most 9999 (TRF), got {self.players}")
         if self.rounds < 1:
             raise PairchkError(f"--rounds must be at least 1, got {self.rounds}")
+        if self.rounds > 999:
+            raise PairchkError(f"--rounds must be at most 999 (what a tournament file holds),"
+                               f" got {self.rounds}")
+        most = dense_rounds(self.players)
+        if self.rounds > most:
+            raise PairchkError(f"--rounds {self.rounds} for {self.players} players: at most {most}"
+                               " rounds can be paired (after that everyone has met everyone)")
         for name in ("draw_rate", "forfeit_rate", "bye_rate", "withdraw_rate", "unrated_rate"):
             v = getattr(self, name)
             if not 0 <= v <= 1:
                 raise PairchkError(f"--{name.replace('_', '-')} must be between 0 and 1, got {v}")
+        if self.bye_rate == 1:
+            raise PairchkError("--bye-rate 1: every player would ask for a bye in every round and"
+                               " no game would be played (give a rate below 1)")
         if self.system in _FIXED and (self.bye_rate or self.withdraw_rate):
             raise PairchkError(f"{self.system} is a fixed schedule: requested byes and withdrawals"
                                " are not generated for it (use --bye-rate 0 --withdraw-rate 0)")
@@ -298,11 +308,14 @@ def _with_round(t: Tournament, rnd: int, entries: dict[int, RoundEntry]) -> Tour
 # --------------------------------------------------------------------------- the tournament
 
 
-def generate(s: Settings, pair: Pairer | None = None) -> Tournament:
-    """A whole tournament for ``s``, deterministic for ``s.seed``.
+def generate(s: Settings, pair: Pairer | None = None,
+             on_round: Callable[[int], None] | None = None) -> Tournament:
+    """A whole tournament for ``s``, deterministic for ``s.seed``; ``on_round(r)`` is called
+    as round ``r`` starts (progress).
 
     Stops early (the file then declares more rounds than were played) when the system finds no
-    legal pairing for the next round, as an arbiter would have to.
+    legal pairing for the next round, as an arbiter would have to; raises
+    :class:`~pairchk.system.UnpairableError` when not even round 1 is played.
     """
     s.validate()
     rng = random.Random(f"pairchk-rtg:{s.seed}")
@@ -312,6 +325,8 @@ def generate(s: Settings, pair: Pairer | None = None) -> Tournament:
     from ..system import UnpairableError
 
     for rnd in range(1, s.rounds + 1):
+        if on_round is not None:
+            on_round(rnd)
         fixed = absences(s, rng, t, rnd, withdrawn)
         if sum(1 for p in t.players if p.number not in fixed) < 2:
             break
@@ -326,6 +341,9 @@ def generate(s: Settings, pair: Pairer | None = None) -> Tournament:
             raise
         played = play(s, rng, t, pairing)
         t = _with_round(t, rnd, {**fixed, **played})
+    if t.played_rounds == 0 or not any(e.kind.has_opponent for p in t.players for e in p.entries):
+        raise UnpairableError("no game could be paired in any round (every player asked for a"
+                              " bye or withdrew); nothing generated")
     return ranked(t)
 
 

@@ -41,6 +41,7 @@ class TeamSettings:
     board_forfeit_rate: float = 0.02
     match_forfeit_rate: float = 0.0
     preferences: str = "A"
+    edition: str | None = None  # of the team system (C.04.6); None: the one in force
 
     def validate(self) -> None:
         if not 2 <= self.teams <= 999:
@@ -49,6 +50,17 @@ class TeamSettings:
             raise PairchkError(f"--boards {self.boards}: expected 1 to 20 boards")
         if not 1 <= self.rounds <= 99:
             raise PairchkError(f"--rounds {self.rounds}: expected 1 to 99 rounds")
+        most = self.teams - 1 + self.teams % 2
+        if self.rounds > most:
+            raise PairchkError(f"--rounds {self.rounds} for {self.teams} teams: at most {most}"
+                               " rounds can be paired (after that every team has met every other)")
+        if self.edition is not None:
+            from ..systems import get
+
+            known = get("team").editions
+            if self.edition not in known:
+                raise PairchkError(f"unknown edition {self.edition!r} for team; known editions:"
+                                   f" {', '.join(known)}")
         if self.preferences not in ("A", "B", ""):
             raise PairchkError(f"colour preferences {self.preferences!r}: expected A, B or none")
 
@@ -152,7 +164,7 @@ def generate_team(s: TeamSettings) -> Tournament:
     t = initial_event(s, rng)
     for rnd in range(1, s.rounds + 1):
         try:
-            pairing = team_swiss.pair(team_swiss.round_state(t, rnd))
+            pairing = team_swiss.pair(team_swiss.round_state(t, rnd, edition=s.edition or "2026"))
         except UnpairableError:
             break
         t = play_round(s, rng, t, pairing)
