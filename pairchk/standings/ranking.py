@@ -88,9 +88,20 @@ def file_tiebreaks(t: Tournament) -> tuple[list[str], str]:
     """
     own = [c for c in t.tiebreaks if not c.startswith("chess-results:")]
     if own:
-        if not all(_known(c) for c in own):
-            return [], (f"none: the file's tie-breaks ({', '.join(own)}) are not C.07 codes, "
-                        "so players are ranked by points only (give --tiebreaks)")
+        named = {c: FRENCH_NAMES[_folded(c)] for c in own if _folded(c) in FRENCH_NAMES}
+        read = ", ".join(f"{c} = {code}" for c, code in named.items())
+        codes = [named.get(c, c) for c in own]
+        unknown = [c for c in codes if not _known(c)]
+        if unknown:
+            hint = (f"; read as C.07: {read}; give --tiebreaks"
+                    f" {','.join(c for c in codes if c not in unknown)}" if named else
+                    "; give --tiebreaks")
+            what = (f"tie-break {unknown[0]!r} is not a C.07 code" if len(unknown) == 1 else
+                    f"tie-breaks {', '.join(map(repr, unknown))} are not C.07 codes")
+            return [], f"none: the file's {what}, so players are ranked by points only{hint}"
+        if named:
+            return codes, (f"the file's tie-break field, its names read as C.07 codes ({read};"
+                           " --tiebreaks overrides)")
         return own, "the file (TRF26 212 / the format's tie-break field)"
     text = t.tiebreak_text.strip()
     if text and re.fullmatch(r"[A-Za-z]{2,6}(:[A-Za-z]{2})?(/[A-Za-z0-9.+-]+)*"
@@ -98,6 +109,26 @@ def file_tiebreaks(t: Tournament) -> tuple[list[str], str]:
         return [x.strip() for x in text.split(",")], "the file (TRF26 202)"
     return [], ("none: the file names no tie-breaks, so players are ranked by points only "
                 "(C.07 has no default list; give --tiebreaks)")
+
+
+# The French names of tie-breaks (Papi, FFE regulations) and the C.07 code of each: the
+# Brazilian is the Buchholz less the lowest opponent's score, the Solkoff the full Buchholz,
+# the cumulative the progressive score (sum of the running scores).
+FRENCH_NAMES = {
+    "buchholz": "BH", "solkoff": "BH", "bresilien": "BH/C1", "buchholz tronque": "BH/C1",
+    "buchholz median": "BH/M1", "median": "BH/M1", "cumulatif": "PS", "progressif": "PS",
+    "sonneborn-berger": "SB", "sonneborn berger": "SB", "koya": "KS", "performance": "TPR",
+    "nombre de victoires": "WIN", "nombre de parties gagnees": "WIN",
+    "moyenne elo des adversaires": "ARO", "elo moyen des adversaires": "ARO",
+}
+
+
+def _folded(name: str) -> str:
+    """``name`` lower case, without accents and surrounding space: ``Brésilien`` -> ``bresilien``."""
+    import unicodedata
+
+    text = unicodedata.normalize("NFKD", name.strip().lower())
+    return "".join(ch for ch in text if not unicodedata.combining(ch))
 
 
 def _known(code: str) -> bool:
