@@ -391,7 +391,8 @@ def _nrs_records(o: _Records, t: Tournament, p: Player) -> None:
         what = " and ".join(x for x in (
             f"national rating {p.national_rating}" if p.national_rating is not None else "",
             f"national id {p.national_id!r}" if p.national_id else "") if x)
-        o.warn(f"player {p.number}: {what} need a national-rating line with a federation; not written")
+        verb = "need" if " and " in what else "needs"
+        o.warn(f"player {p.number}: {what} {verb} a national-rating line with a federation; not written")
     if p.team is not None and not any(p.number in tm.members for tm in t.teams):
         o.warn(f"player {p.number}: team {p.team} is not among the teams' members; not written")
 
