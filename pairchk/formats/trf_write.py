@@ -14,6 +14,8 @@ computed from the results under the tournament's scoring system.
 
 from __future__ import annotations
 
+import dataclasses
+
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -150,8 +152,26 @@ def _pts4(d: Decimal | None) -> str:
     return f"{fmt_points(d):>4}"
 
 
+_FALLBACK = {"forfeit_win": "win", "pab": "win", "full_bye": "win", "half_bye": "draw",
+             "win_white": "win", "win_black": "win", "draw_white": "draw", "draw_black": "draw",
+             "loss_white": "loss", "loss_black": "loss"}
+
+
+def _without_redundant(s: ScoreSystem) -> ScoreSystem:
+    """``s`` with every optional value that equals the one it falls back to left unset: a
+    colour-specific win worth what any win is worth says nothing a 162 record must carry."""
+    same = {f: None for f, base in _FALLBACK.items()
+            if getattr(s, f) is not None and getattr(s, f) == getattr(s, base)}
+    return dataclasses.replace(s, **same) if same else s
+
+
 def _scoring_lines(s: ScoreSystem, kind: str, warn) -> dict[str, list[str]]:
-    """Scoring records in style ``kind`` (162, BB or XXS); warns about what it cannot say."""
+    """Scoring records in style ``kind`` (162, BB or XXS); warns about what it cannot say.
+
+    >>> _scoring_lines(ScoreSystem(win_white=Decimal(1)), "162", print)
+    {}
+    """
+    s = _without_redundant(s)
     d = ScoreSystem()
     changed = {f: getattr(s, f) for f in s.__dataclass_fields__ if getattr(s, f) != getattr(d, f)}
     if kind == "auto16":

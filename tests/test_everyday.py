@@ -1,0 +1,29 @@
+"""Everyday rough edges: warnings that say nothing, words that say too much."""
+
+from decimal import Decimal
+
+from pairchk import formats
+from pairchk.model import Kind, Player, RoundEntry, ScoreSystem, Tournament, Color
+
+
+def _two_players(scoring: ScoreSystem) -> Tournament:
+    return Tournament(rounds=1, scoring=scoring, players=(
+        Player(1, "A", entries=(RoundEntry(Kind.WIN, 2, Color.WHITE),)),
+        Player(2, "B", entries=(RoundEntry(Kind.LOSS, 1, Color.BLACK),))))
+
+
+def test_plain_scoring_with_colour_values_is_not_warned_about():
+    # convert to TRF26 warned "scoring value win_white=1.0 cannot be written in 162 records"
+    # for plain 1-1/2-0 scoring whose colour-specific values were set to the plain ones
+    t = _two_players(ScoreSystem(win_white=Decimal(1), win_black=Decimal(1),
+                                 draw_white=Decimal("0.5"), pab=Decimal(1)))
+    for name in ("trf26", "trf"):
+        dumped = formats.get(name).dump(t)
+        assert not [w for w in dumped.warnings if "scoring" in str(w)], dumped.warnings
+
+
+def test_colour_scoring_that_differs_is_still_warned_about():
+    t = _two_players(ScoreSystem(win_white=Decimal("0.9")))
+    dumped = formats.get("trf26").dump(t)
+    assert [str(w) for w in dumped.warnings if "scoring" in str(w)] == [
+        "warning: scoring value win_white=0.9 cannot be written in 162 records"]
