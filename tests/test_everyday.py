@@ -27,3 +27,23 @@ def test_colour_scoring_that_differs_is_still_warned_about():
     dumped = formats.get("trf26").dump(t)
     assert [str(w) for w in dumped.warnings if "scoring" in str(w)] == [
         "warning: scoring value win_white=0.9 cannot be written in 162 records"]
+
+
+def test_standings_refuse_inconsistent_pairings_instead_of_a_keyerror():
+    # fuzz finding: standings on a file naming a player that does not exist raised KeyError
+    # in the Buchholz family; check refused the same file cleanly
+    from pathlib import Path
+
+    import pytest
+
+    from pairchk.errors import PairchkError
+    from pairchk.standings.ranking import standings
+
+    path = Path(__file__).parent / "data" / "fuzz" / "unknown-opponent-standings.trf"
+    t = formats.load(path.read_bytes(), path=str(path)).tournament
+    for code in ("BH", "SB", "BH/C1", "AOB", "FB", "KS"):
+        with pytest.raises(PairchkError) as exc:
+            standings(t, code)
+        assert str(exc.value) == (
+            "player 6, round 1: opponent 1 names 99 in that round and 1 more (see pairchk"
+            " validate); tie-breaks and standings cannot be computed from inconsistent data")

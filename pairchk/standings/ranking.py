@@ -131,6 +131,20 @@ def _folded(name: str) -> str:
     return "".join(ch for ch in text if not unicodedata.combining(ch))
 
 
+def require_consistent_pairings(t: Tournament) -> None:
+    """Raise :class:`PairchkError` quoting the first pairing inconsistency ``pairchk validate``
+    reports (an unknown opponent, one who does not name the player back, a self-pairing)."""
+    from ..errors import PairchkError
+    from ..formats import Loaded
+    from ..validate import pairing_inconsistencies
+
+    bad = pairing_inconsistencies(Loaded(t, []))
+    if bad:
+        more = f" and {len(bad) - 1} more" if len(bad) > 1 else ""
+        raise PairchkError(f"{bad[0].message}{more} (see pairchk validate); tie-breaks and"
+                           " standings cannot be computed from inconsistent data")
+
+
 def _known(code: str) -> bool:
     """A C.07 code, individual or team."""
     try:
@@ -143,7 +157,9 @@ def _known(code: str) -> bool:
 def standings(t: Tournament, tiebreaks: str | Sequence[str] | None = None,
               rounds: int | None = None, edition: tb.Edition | None = None) -> Standings:
     """Rank the players (the teams, in a team event) after ``rounds`` (default: the last
-    completed round)."""
+    completed round). Refuses a file whose games do not match back (an opponent who does not
+    exist or does not name the player): opponents' scores cannot be summed from it."""
+    require_consistent_pairings(t)
     if tiebreaks is None:
         codes, source = file_tiebreaks(t)
     else:
