@@ -47,3 +47,23 @@ def test_standings_refuse_inconsistent_pairings_instead_of_a_keyerror():
         assert str(exc.value) == (
             "player 6, round 1: opponent 1 names 99 in that round and 1 more (see pairchk"
             " validate); tie-breaks and standings cannot be computed from inconsistent data")
+
+
+def test_standings_after_a_round_not_played_is_refused():
+    # fuzz findings: standings --round 99 of a 5-round event printed "standings after round
+    # 99"; --round 100000 took time growing with the number
+    from pathlib import Path
+
+    import pytest
+
+    from pairchk.errors import PairchkError
+    from pairchk.standings.ranking import standings
+
+    path = Path(__file__).resolve().parents[1] / "fixtures" / "club_open_2026.trf"
+    t = formats.load(path.read_bytes(), path=str(path)).tournament
+    for n in (6, 99, 100000):
+        with pytest.raises(PairchkError) as exc:
+            standings(t, None, n)
+        assert str(exc.value) == (f"round {n} has not been played: the file records 5 round(s)"
+                                  " (standings after round 0 to 5)")
+    assert standings(t, None, 5).round == 5

@@ -160,6 +160,12 @@ def standings(t: Tournament, tiebreaks: str | Sequence[str] | None = None,
     completed round). Refuses a file whose games do not match back (an opponent who does not
     exist or does not name the player): opponents' scores cannot be summed from it."""
     require_consistent_pairings(t)
+    if rounds is not None and not 0 <= rounds <= t.played_rounds:
+        from ..errors import PairchkError
+
+        raise PairchkError(f"round {rounds} has not been played: the file records"
+                           f" {t.played_rounds} round(s) (standings after round 0 to"
+                           f" {t.played_rounds})")
     if tiebreaks is None:
         codes, source = file_tiebreaks(t)
     else:
