@@ -27,6 +27,8 @@ from ...model import Color
 from ...pairing import RoundPairing
 from ...state import DOWN, UP, PrefKind, RoundState
 from .criteria import QUALITY, Quality2017, Quality2026, topscorer_pair_ok
+from .next_bracket import c9_applies, next_bracket_value
+from .tables import round_tables
 
 
 @dataclass(frozen=True)
@@ -46,7 +48,7 @@ class Bracket:
 
 def brackets(R, pairing: RoundPairing) -> list[Bracket]:
     """The brackets of ``pairing`` top-down (``R``: the round's tables, see
-    :func:`pairchk.systems.dutch.engine.round_tables`). Players outside the round are ignored."""
+    :func:`pairchk.systems.dutch.tables.round_tables`). Players outside the round are ignored."""
     pos = {x: i for i, x in enumerate(R.nums)}
     opp: dict[int, int] = {}
     for p in pairing.pairs:
@@ -80,8 +82,6 @@ def _levels(R, b: Bracket) -> dict:
 def _bracket_values(R, b: Bracket, k: int, blist: list[Bracket]) -> tuple:
     """The bracket's values in the order of the edition's quality record (without 2026 [C5],
     which is the round's)."""
-    from .engine import c9_applies, next_bracket_value
-
     st = R.st
     lev = _levels(R, b)
     nlev = len(lev)
@@ -149,15 +149,13 @@ def evaluate(st: RoundState, pairing: RoundPairing, *,
 
     >>> from pairchk.model import Tournament, Player
     >>> from pairchk.state import round_state
-    >>> from pairchk.systems.dutch import engine as dutch
+    >>> from pairchk.systems.dutch.round import pair
     >>> t = Tournament(rounds=3, players=tuple(Player(n, rating=2000 - n) for n in range(1, 5)))
     >>> st = round_state(t, 1, edition="2017")
-    >>> q = evaluate(st, dutch.pair(st))
+    >>> q = evaluate(st, pair(st))
     >>> q.C_5, q.C_7, q.C_10
     ((0,), ((0, ()),), (0,))
     """
-    from .engine import round_tables
-
     R = round_tables(st)
     blist = brackets(R, pairing)
     if against is None:
@@ -176,8 +174,6 @@ def evaluate(st: RoundState, pairing: RoundPairing, *,
 
 def decisive_bracket(st: RoundState, a: RoundPairing, b: RoundPairing) -> Bracket | None:
     """The first bracket (of ``a``) in which ``a`` and ``b`` differ, None if they pair alike."""
-    from .engine import round_tables
-
     R = round_tables(st)
     for x, y in zip(brackets(R, a), brackets(R, b)):
         if _differs(x, y):
@@ -194,9 +190,14 @@ def _colour_of(pairing: RoundPairing) -> dict[int, Color]:
 
 
 def round_level_values(st: RoundState, pairing: RoundPairing) -> dict[str, object]:
-    """Superseded round-level counts (kept for :func:`pairchk.systems.dutch.engine.criteria_values`
-    until the checker compares :func:`evaluate` records): floaters and preferences counted
-    over the whole round rather than bracket by bracket."""
+    """Round-level values of the edition's quality criteria for ``pairing`` (lower is better):
+    superseded counts, kept until the checker compares :func:`evaluate` records.
+
+    Computed over the whole round with the pairing's own colours: brackets are not well
+    defined for an arbitrary pairing, so [C6]/[C7] count players paired with a lower-scored
+    opponent (plus the PAB assignee) as downfloaters, and colour criteria count the
+    preferences actually not granted. Keys are "C5", "C6", ... in priority order (2017: the
+    2017 numbers, with "C6" = PSD)."""
     P = st.players
     got = _colour_of(pairing)
     levels = sorted({P[x].pairing_score for x in st.order}, reverse=True)
@@ -284,6 +285,9 @@ def round_level_values(st: RoundState, pairing: RoundPairing) -> dict[str, objec
 
 
 def violations(st: RoundState, pairing: RoundPairing) -> list[str]:
+    """Breaches of C1-C3 and C.04.1: rematches, forbidden pairs, PAB to an ineligible player,
+    absolute-preference clashes between non-topscorers, colour difference beyond ±2 or three
+    of a colour in a row outside the topscorer exception."""
     P = st.players
     out: list[str] = []
     crit = "C.04.3 2026" if st.edition == "2026" else "C.04.3 2017"

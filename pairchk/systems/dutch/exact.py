@@ -1,7 +1,7 @@
 """The exact method behind the Dutch bracket search: maximum-weight matching (C.04.3 2026
 art. 4; 2017 D, "Pairing Guidelines for Programmers": any method giving the same result).
 
-:class:`~pairchk.systems.dutch.engine.StructureSearch` walks the candidates of one MDP set in the
+:class:`~pairchk.systems.dutch.structure.StructureSearch` walks the candidates of one MDP set in the
 generation order of the rule text and stops at the ideal vector; where it cannot prove its
 best candidate within its node budget (large brackets whose ideal is unreachable), it hands the
 structure to :func:`first_best`, which is exact by construction, as the endorsed engine is: the
@@ -40,7 +40,7 @@ from ...state import DOWN
 
 def first_best(ss):
     """(vector, pairs, downfloaters) of the first best candidate of the structure searched by
-    ``ss`` (a :class:`~pairchk.systems.dutch.engine.StructureSearch`), or None if it has none."""
+    ``ss`` (a :class:`~pairchk.systems.dutch.structure.StructureSearch`), or None if it has none."""
     return _Exact(ss).solve()
 
 
@@ -249,7 +249,7 @@ class _Exact:
 
     def clb_digits(self, u: int, v: int, p: tuple) -> list[int]:
         """Digits of pair (u, v) in the 2017 collapsed last bracket, from its values
-        (:class:`~pairchk.systems.dutch.engine._ClbValues`, additive over pairs and downfloaters):
+        (:class:`~pairchk.systems.dutch.structure.ClbValues`, additive over pairs and downfloaters):
         the pair's own, minus what ``u`` and ``v`` would count as downfloaters."""
         pair = self.clb_flat(self.ss.clb.values([(u, v)], [], self.ss.sset))
         fu, fv = self.clb_vertex(u), self.clb_vertex(v)
