@@ -59,7 +59,7 @@ def _brute_value(R, dmask: int, nmask: int, ymask: int):
         v = (mask & -mask).bit_length() - 1
         rest = mask & ~(1 << v)
         out = None
-        for u in _bits(R.cadj[v] & rest):
+        for u in _bits(R.completion_adj[v] & rest):
             sub = best(rest & ~(1 << u))
             if sub is None:
                 continue
@@ -115,7 +115,8 @@ def test_c8_value_is_the_best_over_every_completion(monkeypatch):
             monkeypatch.setattr(next_bracket, "C8_ENUMERATION", 0)
             assert next_bracket._next_bracket_2026(R, dmask, nmask, ymask) == want, (seed, dmask)
             monkeypatch.undo()
-            assert next_bracket._next_bracket_weighted(R, dmask, nmask, ymask) == want, (seed, dmask)
+            got = next_bracket._next_bracket_weighted(R, dmask, nmask, ymask)
+            assert got == want, (seed, dmask)
             compared += 1
             loose = _ignoring_completion(R, dmask, nmask)
             binding += loose is not None and loose != want
@@ -185,6 +186,6 @@ def test_single_downfloater_completion_by_gallai_edmonds_matches_direct_checks()
                 D = R.single_completions(d0 | lower)
                 for y in residents:
                     direct = R._completable(d0 | lower | (1 << y), None)
-                    assert bool(R.cadj[y] & D) == direct, (seed, s, d0, y)
+                    assert bool(R.completion_adj[y] & D) == direct, (seed, s, d0, y)
                     checked += 1
     assert checked > 300

@@ -109,7 +109,7 @@ def exact_only(monkeypatch):
     real = dutch_exact.first_best
 
     def spy(ss):
-        calls.append(len(ss.M) + len(ss.S))
+        calls.append(len(ss.mdps) + len(ss.residents))
         return real(ss)
 
     monkeypatch.setattr(structure, "EXACT_ONLY", True)
@@ -270,7 +270,7 @@ def test_several_downfloaters_exact_method_agrees_with_the_search(monkeypatch, e
 
     def spy(self, f):
         got = real(self, f)
-        seen.append((f, len(got), len(self.S)))
+        seen.append((f, len(got), len(self.residents)))
         return got
 
     monkeypatch.setattr(dutch_exact._Exact, "floater_candidates", spy)

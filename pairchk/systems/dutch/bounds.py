@@ -19,7 +19,7 @@ from ...matching import bipartite_matching
 from .tables import RoundTables
 
 
-def colour_bounds(R: RoundTables, remaining: list[int], r: int) -> tuple[int, int]:
+def colour_bounds(round_: RoundTables, remaining: list[int], r: int) -> tuple[int, int]:
     """Lower bounds on [C12]/[C13] failures when ``r`` pairs are formed from ``remaining``.
 
     With ``a`` players preferring the majority colour, ``b`` the other, ``c`` none and ``f``
@@ -37,7 +37,7 @@ def colour_bounds(R: RoundTables, remaining: list[int], r: int) -> tuple[int, in
     """
     w = bl = c = 0
     wm = bm = 0
-    cat = R.cat
+    cat = round_.colour_category
     for x in remaining:
         k = cat[x]
         if k == 0:
@@ -104,19 +104,20 @@ def min_assignment(cost: list[list[int]]) -> int:
 INF = 1 << 20
 
 
-def bipartite_colour_bounds(R: RoundTables, tops: list[int], others: list[int]) -> tuple[int, int]:
+def bipartite_colour_bounds(round_: RoundTables, tops: list[int],
+                            others: list[int]) -> tuple[int, int]:
     """[C12]/[C13] lower bounds when every top takes a distinct partner among ``others``."""
     tc = [0] * 7
     oc = [0] * 7
     for x in tops:
-        tc[R.cat[x]] += 1
+        tc[round_.colour_category[x]] += 1
     for x in others:
-        oc[R.cat[x]] += 1
+        oc[round_.colour_category[x]] += 1
     return bounds_from_counts(tc, oc)
 
 
 def bounds_from_counts(tc, oc) -> tuple[int, int]:
-    """Bipartite bounds from colour-category counts (see ``RoundTables.cat``).
+    """Bipartite bounds from colour-category counts (see ``RoundTables.colour_category``).
 
     A top preferring white is granted only against a partner preferring black or nothing, so
     at least (tW - oB) + (tB - oW) - o0 tops are refused (each count floored at 0); for [C13]
@@ -136,11 +137,11 @@ def bounds_from_counts(tc, oc) -> tuple[int, int]:
     return lb12, lb13
 
 
-def category_counts(R: RoundTables, xs) -> tuple:
-    """How many of ``xs`` fall in each colour category (see ``RoundTables.cat``)."""
+def category_counts(round_: RoundTables, xs) -> tuple:
+    """How many of ``xs`` fall in each colour category (see ``RoundTables.colour_category``)."""
     v = [0] * 7
     for q in xs:
-        v[R.cat[q]] += 1
+        v[round_.colour_category[q]] += 1
     return tuple(v)
 
 
@@ -166,7 +167,7 @@ class PruningBounds:
     the ideal vector)."""
 
     # the state of the search these bounds read (set by :class:`~.structure.StructureSearch`)
-    R: RoundTables
+    round: RoundTables
     best: Any
     target: tuple | None
     seed: bool
@@ -175,9 +176,9 @@ class PruningBounds:
     ideal8: tuple
     ideal9: int | tuple[()]
     single: dict[int, tuple]
-    zero_lv: tuple
-    has_d: bool
-    sset: set[int]
+    zero_levels: tuple
+    has_downfloat_history: bool
+    resident_set: set[int]
     down1: set[int]
     down2: set[int]
     down12: set[int]
@@ -213,30 +214,30 @@ class PruningBounds:
         [C14]/[C16] from residents who downfloated before and must float."""
         if self.best is None and self.target is None:
             return False
-        R = self.R
+        round_ = self.round
         if tops is not None:
-            lb12, lb13 = bipartite_colour_bounds(R, tops, others)
+            lb12, lb13 = bipartite_colour_bounds(round_, tops, others)
             fl = len(others) - len(tops)
             pool = others
         else:
-            lb12, lb13 = colour_bounds(R, remaining, r)
+            lb12, lb13 = colour_bounds(round_, remaining, r)
             fl = len(remaining) - 2 * r
             pool = remaining
         lb14 = lb16 = 0
-        if fl > 0 and self.has_d:
+        if fl > 0 and self.has_downfloat_history:
             lb14, lb16 = self._float_bounds(pool, fl, tops, others)
         h8, h9 = self.head_bound(pool)
-        zl = self.zero_lv
+        zl = self.zero_levels
         lbv = (h8, h9, acc[0], acc[1], acc[2] + lb12, acc[3] + lb13, lb14, acc[4], lb16,
                acc[5], zl, tuple(acc[6]), zl, tuple(acc[7]))
         return self._beaten(lbv)
 
     def _float_bounds(self, pool, fl: int, tops, others) -> tuple[int, int]:
         """Lower bounds on [C14]/[C16] (2017 C.12/C.14) when ``fl`` of ``pool`` float."""
-        sset, down1, down2 = self.sset, self.down1, self.down2
+        resident_set, down1, down2 = self.resident_set, self.down1, self.down2
         free1 = free2 = 0
         for x in pool:
-            if x in sset:
+            if x in resident_set:
                 if x not in down1:
                     free1 += 1
                 if x not in down2:
@@ -281,7 +282,7 @@ class PruningBounds:
         tc = tuple(a - o + i for a, o, i in zip(c1, oc, ic))
         occ = tuple(a + o - i for a, o, i in zip(c2, oc, ic))
         lb12, lb13 = bounds_from_counts(tc, occ)
-        zl = self.zero_lv
+        zl = self.zero_levels
         lbv = (self.ideal8, self.ideal9, acc[0], acc[1], acc[2] + lb12, acc[3] + lb13, 0,
                acc[4], 0, acc[5], zl, tuple(acc[6]), zl, tuple(acc[7]))
         return self._beaten(lbv)
@@ -300,8 +301,8 @@ class PruningBounds:
         left13 = ideal[5] - acc[3]
         if left12 < 0 or acc[0] or acc[1] or acc[4] or acc[5] or len(tops) > 30:
             return left12 >= 0
-        R = self.R
-        adj = R.adj
+        round_ = self.round
+        adj = round_.adj
         nf = len(free)
         # the Hungarian method costs about as much as nf^3 / 200 search nodes: counted as such,
         # so that the budget bounds the time a hopeless pass 1 spends here
@@ -315,7 +316,7 @@ class PruningBounds:
                 if y < t_ or not (ca >> y & 1):
                     row.append(INF)
                     continue
-                p = R.pen(t_, y)
+                p = round_.pair_penalties(t_, y)
                 if p[0] or p[1] or p[4] or p[5]:
                     row.append(INF)
                 else:
@@ -339,7 +340,7 @@ class PruningBounds:
         covering all must-pair residents imply one covering both.) The matchings run on
         bitsets and start from those of the previous call (:func:`.bipartite_matching`): a
         search step changes the graph by one pair."""
-        R = self.R
+        round_ = self.round
         ideal = self.ideal
         target = self.target is not None
         strict12 = target and acc[2] >= ideal[4]
@@ -350,8 +351,8 @@ class PruningBounds:
         fmask = 0
         for y in free:
             fmask |= 1 << y
-        adj = R.adj
-        bar = R.same12 if strict12 else R.fail13 if strict13 else None
+        adj = round_.adj
+        bar = round_.same12 if strict12 else round_.fail13 if strict13 else None
         edges = {}
         for t_ in tops:
             e = adj[t_] & fmask & ~((2 << t_) - 1)
@@ -381,12 +382,12 @@ class PruningBounds:
             if got < len(must):
                 return False
         if self.best is not None or target:
-            same12 = R.same12
+            same12 = round_.same12
             ok_edges = {t_: edges[t_] & ~same12[t_] for t_ in tops}
             got, self._warm_ok = bipartite_matching(tops, ok_edges, self._warm_ok)
             lb12 = len(tops) - got
             h8, h9 = self.head_bound(free)
-            zl = self.zero_lv
+            zl = self.zero_levels
             lbv = (h8, h9, acc[0], acc[1], acc[2] + lb12, acc[3], 0, acc[4], 0,
                    acc[5], zl, tuple(acc[6]), zl, tuple(acc[7]))
             if self._beaten(lbv):

@@ -23,14 +23,15 @@ from ...matching import _bits, matching_size, max_matching
 from .tables import RoundTables, popcount
 
 
-def _next_bracket_2026(R: RoundTables, dmask: int, nmask: int, ymask: int) -> tuple:
-    """[C8] (2026) of the downfloaters ``dmask``: the best, over every completion of the round
-    ([C4]: the downfloaters, the next residents ``nmask`` and everybody below, ``ymask``, all
-    paired, the PAB assignee aside), of (pairs of the next bracket, then the scores of the
-    downfloaters paired there, highest first), both negated so that lower is better. A pair of
-    the next bracket is a downfloater with a next resident or two next residents; the scores
-    are those of the pairs' higher players, sorted (a pair of next residents gives the next
-    bracket's score), as the endorsed engine weighs them (bbpPairings v6: "pairs in the next
+def _next_bracket_2026(round_: RoundTables, downfloaters: int, next_residents: int,
+                       below_next: int) -> tuple:
+    """[C8] (2026) of the ``downfloaters`` (bitsets of positions, as the other arguments): the best,
+    over every completion of the round ([C4]: the downfloaters, the ``next_residents`` and everybody
+    below them, ``below_next``, all paired, the PAB assignee aside), of (pairs of the next bracket,
+    then the scores of the downfloaters paired there, highest first), both negated so that lower is
+    better. A pair of the next bracket is a downfloater with a next resident or two next residents;
+    the scores are those of the pairs' higher players, sorted (a pair of next residents gives the
+    next bracket's score), as the endorsed engine weighs them (bbpPairings v6: "pairs in the next
     bracket", then "scores paired in the next bracket").
 
     The sets of downfloaters that a matching of the next bracket can pair form a matroid, so the
@@ -38,16 +39,16 @@ def _next_bracket_2026(R: RoundTables, dmask: int, nmask: int, ymask: int) -> tu
     matching covering it has the most pairs there can be. When what that matching leaves over
     can be paired with everybody below, it is the answer; otherwise a maximum-weight matching
     of all the players left decides (:func:`_next_bracket_weighted`). Exact either way."""
-    act = dmask | nmask
-    adj8 = [0] * len(R.adj)
+    act = downfloaters | next_residents
+    adj8 = [0] * len(round_.adj)
     for i in _bits(act):
-        adj8[i] = R.adj[i] & (nmask if dmask >> i & 1 else act)
+        adj8[i] = round_.adj[i] & (next_residents if downfloaters >> i & 1 else act)
     verts = list(_bits(act))
-    down = sorted(_bits(dmask), key=lambda v: (-R.score[v], v))
+    down = sorted(_bits(downfloaters), key=lambda v: (-round_.score[v], v))
     covered: list[int] = []
     witness = None
     for v in down:
-        m = _covering_matching(adj8, verts, covered + [v], len(R.adj))
+        m = _covering_matching(adj8, verts, covered + [v], len(round_.adj))
         if m is not None:
             covered.append(v)
             witness = m
@@ -56,10 +57,14 @@ def _next_bracket_2026(R: RoundTables, dmask: int, nmask: int, ymask: int) -> tu
     for i in verts:
         if mate[i] == -1:
             left |= 1 << i
-    if R.completable(left | ymask):
-        return _c8_vector(R, [R.score[v] for v in covered], matching_size(mate), nmask)
-    got = _next_bracket_enumerated(R, adj8, dmask, nmask, ymask, matching_size(mate))
-    return got if got is not None else _next_bracket_weighted(R, dmask, nmask, ymask)
+    if round_.completable(left | below_next):
+        return _c8_vector(round_, [round_.score[v] for v in covered], matching_size(mate),
+                          next_residents)
+    got = _next_bracket_enumerated(round_, adj8, downfloaters, next_residents, below_next,
+                                   matching_size(mate))
+    if got is not None:
+        return got
+    return _next_bracket_weighted(round_, downfloaters, next_residents, below_next)
 
 
 # [C8] by enumeration: at most this many (downfloaters paired, next residents left over)
@@ -68,51 +73,52 @@ def _next_bracket_2026(R: RoundTables, dmask: int, nmask: int, ymask: int) -> tu
 C8_ENUMERATION = 2000
 
 
-def _next_bracket_enumerated(R: RoundTables, adj8: list[int], dmask: int, nmask: int, ymask: int,
-                             kmax: int) -> tuple | None:
-    """[C8] (2026) by trying the ways the next bracket can be paired in the order of their
-    value: pairs ``k`` from ``kmax`` down, then the downfloaters ``F`` paired there, best scores
-    first, then every choice of the next residents left over (``lo``). The first choice with a
-    perfect matching of ``F`` and the rest of the next bracket (graph ``adj8``) whose leftover
-    players can be paired with everybody below is the value. None when more than
-    :data:`C8_ENUMERATION` choices would be needed (the caller then uses the weighted
+def _next_bracket_enumerated(round_: RoundTables, adj8: list[int], downfloaters: int,
+                             next_residents: int, below_next: int, kmax: int) -> tuple | None:
+    """[C8] (2026) by trying the ways the next bracket can be paired in the order of their value:
+    pairs ``k`` from ``kmax`` down, then the downfloaters paired there (``paired_down``), best
+    scores first, then every choice of the next residents left over (``left_over``). The first
+    choice with a perfect matching of ``paired_down`` and the rest of the next bracket (graph
+    ``adj8``) whose leftover players can be paired with everybody below is the value. None when more
+    than :data:`C8_ENUMERATION` choices would be needed (the caller then uses the weighted
     matching)."""
-    down = list(_bits(dmask))
-    nexts = list(_bits(nmask))
+    down = list(_bits(downfloaters))
+    nexts = list(_bits(next_residents))
     tried = 0
     for k in range(kmax, -1, -1):
         options = []
         for r in range(min(len(down), k), -1, -1):
-            for F in combinations(down, r):
-                options.append((_c8_vector(R, [R.score[d] for d in F], k, nmask), F))
+            for paired_down in combinations(down, r):
+                scores = [round_.score[d] for d in paired_down]
+                options.append((_c8_vector(round_, scores, k, next_residents), paired_down))
         options.sort()
-        for vec, F in options:
-            u = len(nexts) - (2 * k - len(F))
+        for vec, paired_down in options:
+            u = len(nexts) - (2 * k - len(paired_down))
             if u < 0 or u > len(nexts):
                 continue
             tried += _comb(len(nexts), u)
             if tried > C8_ENUMERATION:
                 return None
             fmask = 0
-            for d in F:
+            for d in paired_down:
                 fmask |= 1 << d
-            for lo in combinations(nexts, u):
+            for left_over in combinations(nexts, u):
                 lmask = 0
-                for v in lo:
+                for v in left_over:
                     lmask |= 1 << v
-                inside = fmask | (nmask & ~lmask)
+                inside = fmask | (next_residents & ~lmask)
                 mate = max_matching(adj8, active=inside, perfect=True)
                 if matching_size(mate) * 2 != 2 * k:
                     continue
-                if R.completable((dmask & ~fmask) | lmask | ymask):
+                if round_.completable((downfloaters & ~fmask) | lmask | below_next):
                     return vec
     return None
 
 
-def _c8_vector(R: RoundTables, paired_scores: list, k: int, nmask: int) -> tuple:
+def _c8_vector(round_: RoundTables, paired_scores: list, k: int, next_residents: int) -> tuple:
     """(-pairs, negated scores of the pairs' higher players, highest first)."""
-    s_n = R.score[(nmask & -nmask).bit_length() - 1]
-    sc = sorted(paired_scores, reverse=True) + [s_n] * (k - len(paired_scores))
+    next_score = round_.score[(next_residents & -next_residents).bit_length() - 1]
+    sc = sorted(paired_scores, reverse=True) + [next_score] * (k - len(paired_scores))
     return (-k, tuple(-x for x in sc))
 
 
@@ -132,66 +138,71 @@ def _covering_matching(adj: list[int], verts: list[int], must: list[int], base: 
     return out
 
 
-def _next_bracket_weighted(R: RoundTables, dmask: int, nmask: int, ymask: int) -> tuple:
+def _next_bracket_weighted(round_: RoundTables, downfloaters: int, next_residents: int,
+                           below_next: int) -> tuple:
     """[C8] (2026) by one maximum-weight matching of every player left (the downfloaters, the
     next bracket, everybody below; the PAB dummy in an odd round): of maximum cardinality (the
     round is completed), with the pairs of the next bracket weighted first and the
     downfloaters paired there by score below that, digits of a radix beyond any count."""
     import networkx as nx
 
-    nlev = len(R.levels)
-    radix = popcount(dmask) + 1
+    nlev = len(round_.levels)
+    radix = popcount(downfloaters) + 1
     pair_w = radix ** nlev  # above any sum of downfloater digits
-    everyone = dmask | nmask | ymask
+    everyone = downfloaters | next_residents | below_next
     if popcount(everyone) % 2:
-        if not R.odd:
+        if not round_.odd:
             return ()  # cannot be completed (the callers ask only of completable sets)
-        everyone |= 1 << R.dummy
+        everyone |= 1 << round_.dummy
     G = nx.Graph()
     verts = list(_bits(everyone))
     G.add_nodes_from(verts)
     for u in verts:
-        for v in _bits(R.cadj[u] & everyone & ~((2 << u) - 1)):
-            G.add_edge(u, v, weight=1 + _c8_weight(R, dmask, nmask, u, v, radix, pair_w, nlev))
+        for v in _bits(round_.completion_adj[u] & everyone & ~((2 << u) - 1)):
+            G.add_edge(u, v, weight=1 + _c8_weight(round_, downfloaters, next_residents, u, v,
+                                                   radix, pair_w, nlev))
     k = 0
     paired = []
     for u, v in nx.max_weight_matching(G, maxcardinality=True):
-        if _c8_weight(R, dmask, nmask, u, v, radix, pair_w, nlev):
+        if _c8_weight(round_, downfloaters, next_residents, u, v, radix, pair_w, nlev):
             k += 1
-            if dmask >> u & 1 or dmask >> v & 1:
-                paired.append(R.score[u if dmask >> u & 1 else v])
-    return _c8_vector(R, paired, k, nmask)
+            if downfloaters >> u & 1 or downfloaters >> v & 1:
+                paired.append(round_.score[u if downfloaters >> u & 1 else v])
+    return _c8_vector(round_, paired, k, next_residents)
 
 
-def _c8_weight(R: RoundTables, dmask: int, nmask: int, u: int, v: int, radix: int, pair_w: int,
-               nlev: int) -> int:
+def _c8_weight(round_: RoundTables, downfloaters: int, next_residents: int, u: int, v: int,
+               radix: int, pair_w: int, nlev: int) -> int:
     """Weight of pair (u, v) for [C8]: a pair of the next bracket (two next residents, or a
     downfloater and a next resident, the downfloater's score as a digit below), else 0."""
-    if nmask >> u & 1 and nmask >> v & 1:
+    if next_residents >> u & 1 and next_residents >> v & 1:
         return pair_w
-    if dmask >> u & 1 and nmask >> v & 1:
-        return pair_w + radix ** (nlev - 1 - R.level[R.score[u]])
-    if nmask >> u & 1 and dmask >> v & 1:
-        return pair_w + radix ** (nlev - 1 - R.level[R.score[v]])
+    if downfloaters >> u & 1 and next_residents >> v & 1:
+        return pair_w + radix ** (nlev - 1 - round_.level[round_.score[u]])
+    if next_residents >> u & 1 and downfloaters >> v & 1:
+        return pair_w + radix ** (nlev - 1 - round_.level[round_.score[v]])
     return 0
 
 
-def next_bracket_value(R: RoundTables, dmask: int, nmask: int, ymask: int) -> tuple:
-    """[C8] (2026) / C.7 (2017) of a bracket whose downfloaters are ``dmask``: the pairs the
-    next bracket (residents ``nmask``) can make, then the scores of the higher players of those
-    pairs, both negated so that lower is better; ``(0, ())`` for the last bracket.
+def next_bracket_value(round_: RoundTables, downfloaters: int, next_residents: int,
+                       below_next: int) -> tuple:
+    """[C8] (2026) / C.7 (2017) of a bracket's ``downfloaters`` (a bitset of positions, as the
+    others): the pairs the next bracket (its residents ``next_residents``) can make, then the
+    scores of the higher players of those pairs, both negated so that lower is better;
+    ``(0, ())`` for the last bracket.
 
     2026: downfloaters with next residents and residents among themselves, while everything
-    below (``ymask``) stays completable; 2017 C.7 looks "just in the following bracket".
+    below (``below_next``) stays completable; 2017 C.7 looks "just in the following bracket".
     """
-    if not nmask:
+    if not next_residents:
         return (0, ())
-    if R.st.edition == "2017":
-        return _next_bracket_2017(R, dmask, nmask, final=not ymask)
-    return _next_bracket_2026(R, dmask, nmask, ymask)
+    if round_.state.edition == "2017":
+        return _next_bracket_2017(round_, downfloaters, next_residents, final=not below_next)
+    return _next_bracket_2026(round_, downfloaters, next_residents, below_next)
 
 
-def _next_bracket_2017(R: RoundTables, dmask: int, nmask: int, final: bool) -> tuple:
+def _next_bracket_2017(round_: RoundTables, downfloaters: int, next_residents: int,
+                       final: bool) -> tuple:
     """2017 C.7: "maximize the number of pairs and then minimize the PSD ... in the following
     bracket (just in the following bracket)", valued as the endorsed engine (bbpPairings v5)
     weighs it: (pairs there, then the downfloaters paired there per score level, highest
@@ -206,24 +217,25 @@ def _next_bracket_2017(R: RoundTables, dmask: int, nmask: int, final: bool) -> t
     barred players first (``final``), then downfloaters by score; a player is kept if the set
     with it can still be covered. Only downfloater/resident and resident pairs count
     (downfloaters meeting each other are pairs of the bracket itself)."""
-    adj8 = [0] * len(R.adj)
-    act = dmask | nmask
+    adj8 = [0] * len(round_.adj)
+    act = downfloaters | next_residents
     for i in _bits(act):
-        adj8[i] = R.adj[i] & (nmask if dmask >> i & 1 else act)
+        adj8[i] = round_.adj[i] & (next_residents if downfloaters >> i & 1 else act)
     verts = list(_bits(act))
-    barred = {v for v in verts if final and not R.ps[v].pab_eligible}
-    weighted = sorted((v for v in verts if v in barred or dmask >> v & 1),
-                      key=lambda v: (v not in barred, not dmask >> v & 1, -R.score[v], v))
+    barred = {v for v in verts if final and not round_.players[v].pab_eligible}
+    weighted = sorted((v for v in verts if v in barred or downfloaters >> v & 1),
+                      key=lambda v: (v not in barred, not downfloaters >> v & 1,
+                                     -round_.score[v], v))
     covered: list[int] = []
     for v in weighted:
-        if _coverable(adj8, verts, covered + [v], len(R.adj)):
+        if _coverable(adj8, verts, covered + [v], len(round_.adj)):
             covered.append(v)
     pairs = matching_size(max_matching(adj8, active=act))
     barred_left = len(barred) - sum(1 for v in covered if v in barred)
-    down = [0] * len(R.levels)
+    down = [0] * len(round_.levels)
     for v in covered:
-        if dmask >> v & 1:
-            down[R.level[R.score[v]]] -= 1
+        if downfloaters >> v & 1:
+            down[round_.level[round_.score[v]]] -= 1
     return (-(pairs - barred_left), tuple(down))
 
 
@@ -261,13 +273,16 @@ def _coverable(adj: list[int], verts: list[int], must: list[int], base: int) -> 
     return matching_size(mate) * 2 == len(verts) + h
 
 
-def c9_applies(R: RoundTables, S: list[int], lower: int, warm: list[int] | None = None) -> bool:
+def c9_applies(round_: RoundTables, residents: list[int], below: int,
+               warm: list[int] | None = None) -> bool:
     """Whether [C9] (2026, unplayed games of the PAB assignee) applies to the bracket with
-    residents ``S``: the round has a PAB, the bracket is at or below the PAB assignee's score
-    ([C5]) and the players below can pair among themselves, so that the bracket's downfloater
-    is the assignee (as the endorsed engine decides it before the bracket)."""
-    if not S or not R.odd or R.bye_score is None or R.score[S[0]] > R.bye_score:
+    ``residents`` (the players ``below`` it a bitset): the round has a PAB, the bracket is at or
+    below the PAB assignee's score ([C5]) and the players below can pair among themselves, so that
+    the bracket's downfloater is the assignee (as the endorsed engine decides it before the
+    bracket)."""
+    if (not residents or not round_.odd or round_.bye_score is None
+            or round_.score[residents[0]] > round_.bye_score):
         return False
-    if lower:
-        return popcount(lower) % 2 == 0 and R.completable(lower, warm)
+    if below:
+        return popcount(below) % 2 == 0 and round_.completable(below, warm)
     return True

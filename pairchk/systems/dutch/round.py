@@ -37,12 +37,12 @@ How the engine works (procedural, brackets top-down, C.04.3 2026 art. 3-4):
   earliest candidate). Bounds: colour-preference counts, bipartite matchings of the remaining
   S1 players onto later partners (who grants colours, who must not float; on bitsets, each
   started from the previous node's matching). In pass 1 a
-  remainder that has already cost :data:`.structure.EXACT_AFTER` nodes is also checked exactly: reaching
-  the ideal is an assignment problem with 0/1 colour costs (Hungarian method), so branches
+  remainder that has already cost :data:`.structure.EXACT_AFTER` nodes is also checked exactly:
+  reaching the ideal is an assignment problem with 0/1 colour costs (Hungarian method), so branches
   that cannot reach it are cut and the first ideal candidate is found without the budget.
   Brackets whose ideal is unreachable and whose bounds stay loose are cut in pass 2 by a node
-  budget (:data:`.structure.NODE_BUDGET`; also a remainder with too many exchanges): the search has not
-  proved its best, and the structure goes to the exact method of :mod:`.exact` (the
+  budget (:data:`.structure.NODE_BUDGET`; also a remainder with too many exchanges): the search
+  has not proved its best, and the structure goes to the exact method of :mod:`.exact` (the
   criteria and then the generation order as digits of the weights of a maximum-weight
   matching). The budget decides which method runs, never the result.
 
@@ -87,17 +87,17 @@ def pair(state: RoundState) -> RoundPairing:
 
 
 def _pair(state: RoundState) -> RoundPairing:
-    R = round_tables(state)
+    round_ = round_tables(state)
     pairs: list[tuple[int, int]] = []
     bye = None
-    n = R.n
+    n = round_.n
     pos = 0
     mdps: list[int] = []
     while pos < n or len(mdps) > 1:
         if pos < n:
-            s = R.score[pos]
+            s = round_.score[pos]
             end = pos
-            while end < n and R.score[end] == s:
+            while end < n and round_.score[end] == s:
                 end += 1
             residents = list(range(pos, end))
         else:
@@ -106,32 +106,32 @@ def _pair(state: RoundState) -> RoundPairing:
             residents, mdps = mdps, []
         nxt_end = end
         if end < n:
-            s2 = R.score[end]
-            while nxt_end < n and R.score[nxt_end] == s2:
+            s2 = round_.score[end]
+            while nxt_end < n and round_.score[nxt_end] == s2:
                 nxt_end += 1
-        next_sg = list(range(end, nxt_end))
-        lower = 0
+        next_scoregroup = list(range(end, nxt_end))
+        below = 0
         for i in range(end, n):
-            lower |= 1 << i
-        if state.edition == "2017" and lower:
-            res = _pair_bracket_2017(R, mdps, residents, next_sg, lower)
+            below |= 1 << i
+        if state.edition == "2017" and below:
+            res = _pair_bracket_2017(round_, mdps, residents, next_scoregroup, below)
             if res[0] is None:  # the collapsed last bracket took every player left
                 clb_pairs, mdps = res[1]
                 pairs.extend(clb_pairs)
                 break
             got, mdps = res
         else:
-            got, mdps = _pair_bracket(R, mdps, residents, next_sg, lower)
+            got, mdps = _pair_bracket(round_, mdps, residents, next_scoregroup, below)
         pairs.extend(got)
         pos = end
-    if len(mdps) > (1 if R.odd else 0):
+    if len(mdps) > (1 if round_.odd else 0):
         # never a pairing that silently drops players: the last bracket must pair everybody
         # but the PAB assignee
         raise UnpairableError(f"round {state.round}: the last bracket left "
                               f"{len(mdps)} players unpaired")
     if mdps:
         bye = mdps[0]
-    nums = R.nums
+    nums = round_.nums
     out = []
     for i, j in pairs:
         w, b = allocate_colours(state, nums[i], nums[j])
@@ -144,23 +144,26 @@ def _pair(state: RoundState) -> RoundPairing:
 # one bracket
 
 
-def _pair_bracket(R: RoundTables, mdps: list[int], residents: list[int], next_sg: list[int],
-                  lower: int, complete: bool = True) -> tuple[list[tuple[int, int]], list[int]]:
-    res = search_bracket(R, mdps, residents, next_sg, lower, complete=complete)
+def _pair_bracket(round_: RoundTables, mdps: list[int], residents: list[int],
+                  next_scoregroup: list[int], below: int,
+                  complete: bool = True) -> tuple[list[tuple[int, int]], list[int]]:
+    res = search_bracket(round_, mdps, residents, next_scoregroup, below, complete=complete)
     if res is None:
         # MDPs that cannot meet any resident: pair the bracket as one homogeneous group
         # (needed only when completion forces MDPs to meet each other)
-        res = search_bracket(R, [], sorted(mdps + residents), next_sg, lower,
-                              complete=complete)
+        res = search_bracket(round_, [], sorted(mdps + residents), next_scoregroup, below,
+                             complete=complete)
     if res is None:
-        raise UnpairableError(f"round {R.st.round}: bracket at score "
-                              f"{R.score[residents[0]] if residents else '?'} cannot be completed")
+        score = round_.score[residents[0]] if residents else '?'
+        raise UnpairableError(f"round {round_.state.round}: bracket at score {score} cannot be "
+                              "completed")
     return res
 
 
-def _pair_bracket_2017(R: RoundTables, mdps: list[int], residents: list[int], next_sg: list[int],
-                       lower: int) -> (tuple[list[tuple[int, int]], list[int]]
-                                       | tuple[None, tuple[list[tuple[int, int]], list[int]]]):
+def _pair_bracket_2017(round_: RoundTables, mdps: list[int], residents: list[int],
+                       next_scoregroup: list[int], below: int,
+                       ) -> (tuple[list[tuple[int, int]], list[int]]
+                             | tuple[None, tuple[list[tuple[int, int]], list[int]]]):
     """A 2017 bracket with players below it (C.04.3 2017 A.9, C.4, C.7).
 
     The bracket is paired by its own criteria, C.7 (the following bracket) included, without
@@ -173,15 +176,15 @@ def _pair_bracket_2017(R: RoundTables, mdps: list[int], residents: list[int], ne
     Returns (pairs, downfloaters), or (None, (pairs of PPB and CLB, players left)) when the CLB
     was paired.
     """
-    got, floaters = _pair_bracket(R, mdps, residents, next_sg, lower, complete=False)
-    dmask = 0
+    got, floaters = _pair_bracket(round_, mdps, residents, next_scoregroup, below, complete=False)
+    downfloaters = 0
     for x in floaters:
-        dmask |= 1 << x
-    if R.completable(dmask | lower):
+        downfloaters |= 1 << x
+    if round_.completable(downfloaters | below):
         return got, floaters
-    got, floaters = _pair_bracket(R, mdps, residents, [], lower)
-    clb = [i for i in _bits(lower)]
-    got2, left = _pair_bracket(R, floaters, clb, [], 0)
+    got, floaters = _pair_bracket(round_, mdps, residents, [], below)
+    clb = [i for i in _bits(below)]
+    got2, left = _pair_bracket(round_, floaters, clb, [], 0)
     return None, (got + got2, left)
 
 

@@ -52,8 +52,8 @@ def _exact_cost(size: int) -> int:
     return EXACT_NODES + size ** 3 // EXACT_CUBE_DIVISOR
 
 
-def search_bracket(R: RoundTables, M: list[int], S: list[int], N: list[int], lower: int,
-                   complete: bool = True):
+def search_bracket(round_: RoundTables, mdps: list[int], residents: list[int],
+                   next_scoregroup: list[int], below: int, complete: bool = True):
     """The best candidate of one bracket (:class:`~.bracket.BracketSearch`) as (pairs,
     downfloaters), or None when no MDP set and number of pairs admits a legal candidate.
 
@@ -61,9 +61,9 @@ def search_bracket(R: RoundTables, M: list[int], S: list[int], N: list[int], low
     equal [C7] value (2017 C.6); within a group the sets are searched in order, each seeded
     with the best so far (ties go to the earlier set), and a perfect candidate ends the group
     at once."""
-    bracket = BracketSearch(R, M, S, N, lower, complete)
+    bracket = BracketSearch(round_, mdps, residents, next_scoregroup, below, complete)
     need = bracket.downfloaters_needed()
-    size = len(bracket.M) + len(bracket.S)
+    size = len(bracket.mdps) + len(bracket.residents)
     for npairs in range(bracket.max_pairs(), -1, -1):
         if size - 2 * npairs < need:
             continue
@@ -103,9 +103,9 @@ class ClbValues:
     downfloater, its score minus (the lowest score in the bracket - 1). Score differences are
     counted per value, highest first, as the endorsed engine weighs them."""
 
-    def __init__(self, R: RoundTables, members: list[int]):
-        self.R = R
-        scores = sorted({R.score[i] for i in members}, reverse=True)
+    def __init__(self, round_: RoundTables, members: list[int]):
+        self.round = round_
+        scores = sorted({round_.score[i] for i in members}, reverse=True)
         self.base = scores[-1] - 1
         values = {a - b for a in scores for b in scores if a > b}
         values |= {a - self.base for a in scores}
@@ -113,8 +113,8 @@ class ClbValues:
         self.zero = (0,) * len(self.index)
 
     def values(self, pairs, floaters, residents) -> tuple:
-        R = self.R
-        sc = R.score
+        round_ = self.round
+        sc = round_.score
         psd = [abs(sc[x] - sc[y]) for x, y in pairs] + [sc[x] - self.base for x in floaters]
         n = len(self.index)
         c14 = c16 = 0
@@ -126,13 +126,13 @@ class ClbValues:
                 continue
             down.append((hi, sc[hi] - sc[lo]))
             k = self.index[sc[hi] - sc[lo]]
-            if R.ps[lo].float_before(1) == UP:
+            if round_.players[lo].float_before(1) == UP:
                 c19[k] += 1
-            if R.ps[lo].float_before(2) == UP:
+            if round_.players[lo].float_before(2) == UP:
                 c21[k] += 1
         for x, d in down:
-            f1 = R.ps[x].float_before(1) == DOWN
-            f2 = R.ps[x].float_before(2) == DOWN
+            f1 = round_.players[x].float_before(1) == DOWN
+            f2 = round_.players[x].float_before(2) == DOWN
             if x in residents:
                 c14 += f1
                 c16 += f2
@@ -160,23 +160,26 @@ class StructureSearch(PruningBounds):
 
     def __init__(self, bracket: BracketSearch, paired_mdps: list[int], npairs: int, best):
         self.bracket = bracket
-        self.R = R = bracket.R
-        self.M, self.S = M, S = bracket.M, bracket.S
+        self.round = round_ = bracket.round
+        self.mdps, self.residents = mdps, residents = bracket.mdps, bracket.residents
         self.paired_mdps = paired_mdps
-        self.unpaired_mdps = [x for x in M if x not in paired_mdps]
+        self.unpaired_mdps = [x for x in mdps if x not in paired_mdps]
         self.npairs = npairs
-        self.m = len(paired_mdps)
-        self.k = npairs - self.m  # remainder pairs
+        self.mdp_pairs = len(paired_mdps)
+        self.remainder_pairs = npairs - self.mdp_pairs  # remainder pairs
         self.level_of = bracket.level_of
         # [C9] is about the bracket's one downfloater, the PAB assignee: a structure floating
         # several players leaves the assignee to the brackets below (as the endorsed engine)
-        self.c9_active = bracket.c9_active and len(M) + len(S) - 2 * npairs == 1
-        self.sset = set(S)
+        self.c9_active = bracket.c9_active and len(mdps) + len(residents) - 2 * npairs == 1
+        self.resident_set = set(residents)
         # residents who downfloated one / two rounds before (C14 / C16), looked up once
-        self.down1 = {x for x in S if R.ps[x].floats and R.ps[x].floats[-1] == DOWN}
-        self.down2 = {x for x in S if len(R.ps[x].floats) >= 2 and R.ps[x].floats[-2] == DOWN}
+        players = round_.players
+        self.down1 = {x for x in residents if players[x].floats and players[x].floats[-1] == DOWN}
+        self.down2 = {x for x in residents
+                      if len(players[x].floats) >= 2 and players[x].floats[-2] == DOWN}
         self.down12 = self.down1 | self.down2
-        self.has_d = any(R.ps[x].floats and DOWN in R.ps[x].floats[-2:] for x in S)
+        self.has_downfloat_history = any(players[x].floats and DOWN in players[x].floats[-2:]
+                                         for x in residents)
         # search state (replaces the mutable dict of the former closures)
         self.best = best
         self.initial_best = best
@@ -199,26 +202,28 @@ class StructureSearch(PruningBounds):
         """Lower bound on [C8] (2017 C.7): each downfloater adds at most one pair to what the
         next bracket makes alone and, for the same number of pairs, the highest-scored
         downfloaters are the ones paired."""
-        b, R, S, N = self.bracket, self.R, self.S, self.bracket.N
-        nfloat = len(self.M) + len(S) - 2 * self.npairs
-        if not N:
+        b, round_, residents = self.bracket, self.round, self.residents
+        next_scoregroup = b.next_scoregroup
+        nfloat = len(self.mdps) + len(residents) - 2 * self.npairs
+        if not next_scoregroup:
             return (0, ())
         if nfloat == 0:
             return b.next_bracket(0)  # exact: nobody floats
         um = self.unpaired_mdps
-        k8 = min((nfloat + len(N)) // 2, len(N))
+        k8 = min((nfloat + len(next_scoregroup)) // 2, len(next_scoregroup))
         if b.edition2017:
             # the k8 highest downfloaters paired, per score level (see _next_bracket_2017)
-            fl = sorted([R.score[x] for x in um] + [R.score[S[0]]] * (nfloat - len(um))
-                        if S else [R.score[x] for x in um], reverse=True)[:k8]
-            down = [0] * len(R.levels)
+            fl = sorted([round_.score[x] for x in um]
+                        + [round_.score[residents[0]]] * (nfloat - len(um))
+                        if residents else [round_.score[x] for x in um], reverse=True)[:k8]
+            down = [0] * len(round_.levels)
             for x in fl:
-                down[R.level[x]] -= 1
+                down[round_.level[x]] -= 1
             return (-k8, tuple(down))
-        dsc = sorted([R.score[x] for x in um]
-                     + [R.score[S[0]]] * (nfloat - len(um)) if S else
-                     [R.score[x] for x in um], reverse=True)[:k8]
-        dsc += [R.score[N[0]]] * (k8 - len(dsc))
+        dsc = sorted([round_.score[x] for x in um]
+                     + [round_.score[residents[0]]] * (nfloat - len(um)) if residents else
+                     [round_.score[x] for x in um], reverse=True)[:k8]
+        dsc += [round_.score[next_scoregroup[0]]] * (k8 - len(dsc))
         return (-k8, tuple(-x for x in dsc))
 
     def _ideal_pab(self) -> int:
@@ -226,54 +231,58 @@ class StructureSearch(PruningBounds):
         bracket's players at the PAB score."""
         if not self.c9_active:
             return 0
-        R = self.R
-        rk = sorted(R.rank9.get(R.ps[i].played, 0) for i in self.M + self.S
-                    if R.score[i] == R.bye_score)
-        seats = 2 * self.npairs - sum(1 for x in self.paired_mdps if R.score[x] != R.bye_score)
+        round_ = self.round
+        rk = sorted(round_.c9_rank.get(round_.players[i].played, 0)
+                    for i in self.mdps + self.residents
+                    if round_.score[i] == round_.bye_score)
+        seats = 2 * self.npairs - sum(1 for x in self.paired_mdps
+                                      if round_.score[x] != round_.bye_score)
         return -(sum(rk) - sum(rk[:max(0, len(rk) - seats)]))
 
     def _single_floater_values(self) -> None:
         """One resident downfloater (the common case): [C8]/[C9] depend only on who floats, so
         they are known per candidate floater (``self.single``); players whose floating breaks
         [C4] get no entry and must be paired."""
-        b, R, M, S = self.bracket, self.R, self.M, self.S
-        d0 = 0
-        for x in M:
+        b, round_, mdps, residents = self.bracket, self.round, self.mdps, self.residents
+        mdp_floaters = 0
+        for x in mdps:
             if x not in self.paired_mdps:
-                d0 |= 1 << x
-        ok = b.single_floaters(d0)
+                mdp_floaters |= 1 << x
+        ok = b.single_floaters(mdp_floaters)
         v9y: int | tuple[()]  # [C9] of the floater: () in a mixed bracket
-        for y in S:
+        for y in residents:
             if ok >> y & 1:
                 v9y = () if b.mixed else 0
                 if self.c9_active:
-                    v9y = -sum(R.rank9.get(R.ps[x].played, 0) for x in M + S
-                               if R.score[x] == R.bye_score and x != y and not (d0 >> x & 1))
-                self.single[y] = (b.next_bracket(d0 | (1 << y)), v9y)
+                    v9y = -sum(round_.c9_rank.get(round_.players[x].played, 0)
+                               for x in mdps + residents
+                               if round_.score[x] == round_.bye_score and x != y
+                               and not (mdp_floaters >> x & 1))
+                self.single[y] = (b.next_bracket(mdp_floaters | (1 << y)), v9y)
 
     def _ideal_vector(self) -> bool:
         """Set ``self.ideal`` (a lower bound per criterion) and the pass-1 tables; False when
         no candidate of this structure can complete the round ([C4])."""
-        b, R, S = self.bracket, self.R, self.S
+        b, round_, residents = self.bracket, self.round, self.residents
         ideal9: int | tuple[()]  # [C9]: () in a mixed bracket (as v9y)
         ideal8, ideal9 = self._ideal_next_bracket(), self._ideal_pab()
-        self.zero_lv = (0,) * len(b.blev)
-        self.clb = ClbValues(R, self.M + S) if b.mixed else None
+        self.zero_levels = (0,) * len(b.bracket_level)
+        self.clb = ClbValues(round_, self.mdps + residents) if b.mixed else None
         if self.clb is not None:
             ideal9 = ()
-            self.zero_lv = self.clb.zero
-        r12, r13 = colour_bounds(R, list(S) + list(self.paired_mdps), self.npairs)
+            self.zero_levels = self.clb.zero
+        r12, r13 = colour_bounds(round_, list(residents) + list(self.paired_mdps), self.npairs)
         # what any structure of this group (same downfloater scores, [C7]) can reach at best
         # on [C8]/[C9]: the bound before the per-floater values make it structure-specific
         self.group_ideal = (ideal8, ideal9)
-        res_floaters = len(S) - (2 * self.npairs - self.m)
-        if res_floaters == 1 and len(S) <= SINGLE_FLOATER_LIMIT:
+        res_floaters = len(residents) - (2 * self.npairs - self.mdp_pairs)
+        if res_floaters == 1 and len(residents) <= SINGLE_FLOATER_LIMIT:
             self._single_floater_values()
             if not self.single:
                 return False
             ideal8, ideal9 = min(self.single.values())
         self.ideal8, self.ideal9 = ideal8, ideal9
-        zl = self.zero_lv
+        zl = self.zero_levels
         self.ideal = (ideal8, ideal9, 0, 0, r12, r13, 0, 0, 0, 0, zl, zl, zl, zl)
         self._pass1_tables()
         return True
@@ -284,16 +293,16 @@ class StructureSearch(PruningBounds):
         Residents whose floating would break an ideal float criterion ([C14]/[C16]; 2017
         C.12/C.14) must be paired, and with a single resident downfloater so must those whose
         floating breaks [C4]; the others float only with the ideal [C8]/[C9]."""
-        R, S, ideal = self.R, self.S, self.ideal
+        round_, residents, ideal = self.round, self.residents, self.ideal
         self.must_not_float = set()
-        for y in S:
-            fb = R.ps[y].floats
+        for y in residents:
+            fb = round_.players[y].floats
             if (ideal[6] == 0 and fb and fb[-1] == DOWN) or (
                     ideal[8] == 0 and len(fb) >= 2 and fb[-2] == DOWN):
                 self.must_not_float.add(y)
         single = self.single
-        self.forced_pair = {y for y in S if y not in single} if single else set()
-        self.ok_float = {y for y in S if y not in self.must_not_float
+        self.forced_pair = {y for y in residents if y not in single} if single else set()
+        self.ok_float = {y for y in residents if y not in self.must_not_float
                          and y not in self.forced_pair
                          and (not single or single.get(y) == (self.ideal8, self.ideal9))}
 
@@ -307,11 +316,11 @@ class StructureSearch(PruningBounds):
         best = self.initial_best
         if best is not None and best[0] == self.ideal:
             return None
-        size = len(self.M) + len(self.S)
+        size = len(self.mdps) + len(self.residents)
         # never more nodes than the exact method costs (it covers the 2017 collapsed last
         # bracket too: :meth:`.exact._Exact.clb_digits`)
         self.budget = min(PASS1_BUDGET + PASS1_PER_PLAYER * size, _exact_cost(size) // 2)
-        acc0 = [0, 0, 0, 0, 0, 0, self.zero_lv, self.zero_lv]
+        acc0 = [0, 0, 0, 0, 0, 0, self.zero_levels, self.zero_levels]
         self.pair_mdps(0, 0, [], acc0)
         b = self.best
         if (b is None or b[0] != self.ideal) and not self.incomplete:
@@ -361,16 +370,16 @@ class StructureSearch(PruningBounds):
         remainder is paired by :meth:`remainder_exchanges`."""
         if self.stop or self._count_node():
             return
-        S, paired = self.S, self.paired_mdps
-        if idx == self.m:
-            self.remainder_exchanges([x for x in S if not (used >> x & 1)], pairs, acc)
+        residents, paired = self.residents, self.paired_mdps
+        if idx == self.mdp_pairs:
+            self.remainder_exchanges([x for x in residents if not (used >> x & 1)], pairs, acc)
             return
         x = paired[idx]
-        rest = [y for y in S if not (used >> y & 1)] + paired[idx:]
+        rest = [y for y in residents if not (used >> y & 1)] + paired[idx:]
         if self.cannot_beat(acc, rest, self.npairs - idx):
             return
-        cand = self.R.adj[x]
-        for y in S:
+        cand = self.round.adj[x]
+        for y in residents:
             if used >> y & 1 or not (cand >> y & 1):
                 continue
             pairs.append((x, y))
@@ -386,7 +395,7 @@ class StructureSearch(PruningBounds):
         differing BSN moved S1 -> S2, the lowest moved S2 -> S1. Each exchange's S1 is paired
         by :meth:`transpositions`. Exchanges that cannot beat the best are skipped by colour
         category counts; sizes beyond 300,000 exchanges are given up (budget)."""
-        k = self.k
+        k = self.remainder_pairs
         nr = len(remainder)
         if k == 0:
             self.evaluate_candidate(pairs, acc, self.unpaired_mdps + remainder)
@@ -395,26 +404,27 @@ class StructureSearch(PruningBounds):
             return
         if self.cannot_beat(acc, remainder, k):
             return
-        R = self.R
+        round_ = self.round
         checked = self.best
         s1 = list(range(k))
         s2 = list(range(k, nr))
-        c1 = category_counts(R, remainder[:k])
-        c2 = category_counts(R, remainder[k:])
+        c1 = category_counts(round_, remainder[:k])
+        c2 = category_counts(round_, remainder[k:])
         for x in range(0, min(k, nr - k) + 1):
             if self.stop:
                 return
             if _comb(k, x) * _comb(nr - k, x) > 300_000:
                 self.incomplete = self.stop = True  # too many: the exact method decides
                 return
-            outs = [(out, category_counts(R, (remainder[q] for q in out)))
+            outs = [(out, category_counts(round_, (remainder[q] for q in out)))
                     for out in combinations(s1, x)]
             # ins grouped by colour signature: the count bound is decided once per
             # (out signature, in signature) and skips the whole group (same candidates as
             # testing every pair; opts keys are unique, so the sorted order is unchanged)
             ins_by: dict = {}
             for inn in combinations(s2, x):
-                ins_by.setdefault(category_counts(R, (remainder[q] for q in inn)), []).append(inn)
+                sig_in = category_counts(round_, (remainder[q] for q in inn))
+                ins_by.setdefault(sig_in, []).append(inn)
             sig: dict = {}
             opts = []
             for out, oc in outs:
@@ -478,7 +488,7 @@ class StructureSearch(PruningBounds):
         if (self.target is not None and self.nodes > EXACT_AFTER
                 and not self.ideal_reachable(tops[ti:], free, acc)):
             return
-        cand = self.R.adj[x]
+        cand = self.round.adj[x]
         for qi, y in enumerate(others):
             if used >> qi & 1 or y < x or not (cand >> y & 1):
                 continue
@@ -493,7 +503,7 @@ class StructureSearch(PruningBounds):
     def with_pair(self, acc: list, i: int, j: int) -> list:
         """The running pair values ``acc`` ([C10]..[C13], [C15], [C17] counts, then [C19],
         [C21] per score level; 2017 C.8-C.11, C.13, C.15, C.17, C.19) plus pair (i, j)."""
-        p = self.R.pen(i, j) if i < j else self.R.pen(j, i)
+        p = self.round.pair_penalties(i, j) if i < j else self.round.pair_penalties(j, i)
         hi = i if i < j else j
         na = [acc[0] + p[0], acc[1] + p[1], acc[2] + p[2], acc[3] + p[3], acc[4] + p[4],
               acc[5] + p[5], acc[6], acc[7]]
@@ -529,36 +539,36 @@ class StructureSearch(PruningBounds):
         [C15]/[C17] MDP opponents who upfloated before, [C18]-[C21] the same by score (2017:
         C.7, C.8-C.19; in the collapsed last bracket, A.9, the PSD and floats per pair by
         :class:`ClbValues`). ``acc`` holds the pair values (:meth:`with_pair`) or is None."""
-        b, R = self.bracket, self.R
-        dmask = 0
+        b, round_ = self.bracket, self.round
+        downfloaters = 0
         for x in floaters:
-            dmask |= 1 << x
-        if not b.completable(dmask):
+            downfloaters |= 1 << x
+        if not b.completable(downfloaters):
             return None
         if acc is None:
-            acc = [0, 0, 0, 0, 0, 0, self.zero_lv, self.zero_lv]
+            acc = [0, 0, 0, 0, 0, 0, self.zero_levels, self.zero_levels]
             for x, y in pairs:
                 acc = self.with_pair(acc, x, y)
-        v8 = b.next_bracket(dmask)
+        v8 = b.next_bracket(downfloaters)
         v9 = 0
         if self.c9_active:
-            v9 = -sum(R.rank9.get(R.ps[x].played, 0) for p in pairs for x in p
-                      if R.score[x] == R.bye_score)
+            v9 = -sum(round_.c9_rank.get(round_.players[x].played, 0) for p in pairs for x in p
+                      if round_.score[x] == round_.bye_score)
         # C14/C16: resident downfloaters who downfloated 1/2 rounds before
-        res_fl = [x for x in floaters if x in self.sset]
-        c14 = sum(1 for x in res_fl if R.ps[x].float_before(1) == DOWN)
-        c16 = sum(1 for x in res_fl if R.ps[x].float_before(2) == DOWN)
+        res_fl = [x for x in floaters if x in self.resident_set]
+        c14 = sum(1 for x in res_fl if round_.players[x].float_before(1) == DOWN)
+        c16 = sum(1 for x in res_fl if round_.players[x].float_before(2) == DOWN)
         # C18/C20: scores of downfloaters (MDPs included) who downfloated 1/2 rounds before
-        nlev = len(b.blev)
+        nlev = len(b.bracket_level)
         c18 = [0] * nlev
         c20 = [0] * nlev
         for x in floaters:
-            if R.ps[x].float_before(1) == DOWN:
+            if round_.players[x].float_before(1) == DOWN:
                 c18[self.level_of[x]] += 1
-            if R.ps[x].float_before(2) == DOWN:
+            if round_.players[x].float_before(2) == DOWN:
                 c20[self.level_of[x]] += 1
         if self.clb is not None:
-            v9, c14, c16, c18, c19, c20, c21 = self.clb.values(pairs, floaters, self.sset)
+            v9, c14, c16, c18, c19, c20, c21 = self.clb.values(pairs, floaters, self.resident_set)
             return (v8, v9, acc[0], acc[1], acc[2], acc[3], c14, acc[4], c16, acc[5],
                     c18, c19, c20, c21)
         return (v8, v9, acc[0], acc[1], acc[2], acc[3], c14, acc[4], c16, acc[5],

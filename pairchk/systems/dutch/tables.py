@@ -37,7 +37,7 @@ def popcount(x: int) -> int:
     return x.bit_count()
 
 
-def _compatibility(st: RoundState, nums: list[int], ps: list) -> list[int]:
+def _compatibility(state: RoundState, nums: list[int], players: list) -> list[int]:
     """Bitsets of the pairs allowed by C1-C3 (:func:`.criteria.compatible`), built from
     the complement: everybody, minus earlier opponents and forbidden pairs, minus (between
     non-topscorers) the same absolute colour preference. Vertex ``n`` is the PAB dummy."""
@@ -46,24 +46,24 @@ def _compatibility(st: RoundState, nums: list[int], ps: list) -> list[int]:
     full = (1 << n) - 1
     same_abs = {Color.WHITE: 0, Color.BLACK: 0}
     clash = [False] * n
-    for i, p in enumerate(ps):
-        if p.absolute and not topscorer_pair_ok(st, p, p):
+    for i, p in enumerate(players):
+        if p.absolute and not topscorer_pair_ok(state, p, p):
             same_abs[p.pref] |= 1 << i
             clash[i] = True
     adj = [0] * (n + 1)
-    for i, p in enumerate(ps):
+    for i, p in enumerate(players):
         a = full & ~(1 << i)
         if clash[i]:
             # a topscorer partner lifts the clash (C3 exception), so keep those
             a &= ~same_abs[p.pref]
         adj[i] = a
-    for i, p in enumerate(ps):
+    for i, p in enumerate(players):
         for o in p.opponents:
             j = pos.get(o)
             if j is not None and j > i:
                 adj[i] &= ~(1 << j)
                 adj[j] &= ~(1 << i)
-    for f in st.forbidden:
+    for f in state.forbidden:
         xs = [pos.get(x) for x in f]
         if len(xs) == 2:
             fi, fj = xs
@@ -76,32 +76,32 @@ def _compatibility(st: RoundState, nums: list[int], ps: list) -> list[int]:
 class RoundTables:
     """Per-round tables over positions 0..n-1 (players to be paired in pairing order)."""
 
-    def __init__(self, st: RoundState):
-        self.st = st
-        self.nums = list(st.order)
+    def __init__(self, state: RoundState):
+        self.state = state
+        self.nums = list(state.order)
         self.n = n = len(self.nums)
-        self.ps = [st.players[x] for x in self.nums]
-        self.score = [p.pairing_score for p in self.ps]
-        self.adj = _compatibility(st, self.nums, self.ps)
+        self.players = [state.players[x] for x in self.nums]
+        self.score = [p.pairing_score for p in self.players]
+        self.adj = _compatibility(state, self.nums, self.players)
         self.dummy = n
         self.odd = n % 2 == 1
         self.bye_score: Decimal | None = None
         self.bye_cand = 0
-        self._pen: dict[tuple[int, int], tuple] = {}
+        self._penalties: dict[tuple[int, int], tuple] = {}
         self.levels = sorted(set(self.score), reverse=True)
         self.level = {s: i for i, s in enumerate(self.levels)}
-        self.rank9: dict[int, int] = {}
+        self.c9_rank: dict[int, int] = {}
         self._comp: dict[int, bool] = {}
         self._single: dict[int, int] = {}
         self._warm_prev: tuple[int, list[int]] | None = None
         # colour category: 0 none; white 1 mild, 2 strong, 3 absolute; black 4, 5, 6
-        self.cat = []
-        for p in self.ps:
+        self.colour_category = []
+        for p in self.players:
             if p.pref is Color.NONE:
-                self.cat.append(0)
+                self.colour_category.append(0)
             else:
                 k = 3 if p.absolute else 2 if p.strong else 1
-                self.cat.append(k if p.pref is Color.WHITE else k + 3)
+                self.colour_category.append(k if p.pref is Color.WHITE else k + 3)
         self._colour_masks()
         self._fix_bye()
 
@@ -111,13 +111,13 @@ class RoundTables:
         not both absolute: ``fail13``), as :func:`.criteria.colour_penalties` counts
         them; both relations are symmetric."""
         by_cat = [0] * 7
-        for i, k in enumerate(self.cat):
+        for i, k in enumerate(self.colour_category):
             by_cat[k] |= 1 << i
         white = by_cat[1] | by_cat[2] | by_cat[3]
         black = by_cat[4] | by_cat[5] | by_cat[6]
         self.same12 = []
         self.fail13 = []
-        for k in self.cat:
+        for k in self.colour_category:
             if k == 0:
                 self.same12.append(0)
                 self.fail13.append(0)
@@ -147,12 +147,12 @@ class RoundTables:
         if not self.odd:
             mate = max_matching(self.adj, active=full)
             if matching_size(mate) * 2 != self.n:
-                raise UnpairableError(f"round {self.st.round}: no pairing of all {self.n} players "
-                                      "satisfies C1-C3")
-            self.cadj = self.adj
+                raise UnpairableError(f"round {self.state.round}: no pairing of all {self.n} "
+                                      "players satisfies C1-C3")
+            self.completion_adj = self.adj
             return
-        eligible = [i for i in range(self.n) if self.ps[i].pab_eligible]
-        if self.st.edition == "2017":
+        eligible = [i for i in range(self.n) if self.players[i].pab_eligible]
+        if self.state.edition == "2017":
             # 2017: no criterion on the PAB assignee's score; any eligible player may be left
             # over at the bottom (C.2, completion C.4)
             cand = 0
@@ -161,7 +161,7 @@ class RoundTables:
             adj = self._completing_adj(cand)
             if adj is not None:
                 self.bye_cand = cand
-                self.cadj = adj
+                self.completion_adj = adj
                 return
             eligible = []
         for s in sorted({self.score[i] for i in eligible}):
@@ -173,14 +173,14 @@ class RoundTables:
             if adj is not None:
                 self.bye_score = s
                 self.bye_cand = cand
-                self.cadj = adj
+                self.completion_adj = adj
                 # C9 ranks: fewer games played -> higher rank (as pairing it is preferred)
-                counts = sorted((self.ps[i].played for i in range(self.n) if self.score[i] == s),
-                                reverse=True)
+                counts = sorted((self.players[i].played for i in range(self.n)
+                                 if self.score[i] == s), reverse=True)
                 for r, c in enumerate(counts):
-                    self.rank9[c] = r
+                    self.c9_rank[c] = r
                 return
-        raise UnpairableError(f"round {self.st.round}: no pairing with a legal PAB assignee "
+        raise UnpairableError(f"round {self.state.round}: no pairing with a legal PAB assignee "
                               "satisfies C1-C3 (C.04.1 art. 4)")
 
     def completable(self, mask: int, warm: list[int] | None = None) -> bool:
@@ -200,7 +200,7 @@ class RoundTables:
             k += 1
         if k == 0:
             return True
-        mate = max_matching(self.cadj, match=warm, active=mask, perfect=True)
+        mate = max_matching(self.completion_adj, match=warm, active=mask, perfect=True)
         return matching_size(mate) * 2 == k
 
     def warm(self, mask: int) -> list[int]:
@@ -213,14 +213,14 @@ class RoundTables:
             if not mask & ~pm:
                 start = [u if u >= 0 and mask >> u & 1 and mask >> i & 1 else -1
                          for i, u in enumerate(pmate)]
-        mate = max_matching(self.cadj, match=start, active=mask)
+        mate = max_matching(self.completion_adj, match=start, active=mask)
         self._warm_prev = (mask, mate)
         return mate
 
     def single_completions(self, base: int, warm: list[int] | None = None) -> int:
         """The players ``base`` plus one more player ``y`` can all be paired (one PAB candidate
-        left over, the PAB dummy added by parity) exactly when ``cadj[y] & D`` for the bitset
-        ``D`` returned (Gallai-Edmonds, :func:`~pairchk.matching.missable`): one matching
+        left over, the PAB dummy added by parity) exactly when ``completion_adj[y] & D`` for the
+        bitset ``D`` returned (Gallai-Edmonds, :func:`~pairchk.matching.missable`): one matching
         search answers [C4] for every candidate single downfloater at once."""
         r = self._single.get(base)
         if r is None:
@@ -229,24 +229,24 @@ class RoundTables:
             if popcount(mask) % 2 == 0 and self.odd:
                 mask |= 1 << self.dummy
             if popcount(mask) % 2:
-                r = missable(self.cadj, mask, warm)[1]
+                r = missable(self.completion_adj, mask, warm)[1]
             self._single[base] = r
         return r
 
     # -- pair penalties -----------------------------------------------------------------------
-    def pen(self, i: int, j: int) -> tuple:
+    def pair_penalties(self, i: int, j: int) -> tuple:
         """(c10, c11, c12, c13, up1, up2) for pair i<j; up* = resident j upfloated 1/2 rounds ago
         while i has a higher score (C15/C17, and at i's score level C19/C21)."""
         key = (i, j)
-        r = self._pen.get(key)
+        r = self._penalties.get(key)
         if r is None:
-            a, b = self.ps[i], self.ps[j]
+            a, b = self.players[i], self.players[j]
             c = colour_penalties(a, b)
             het = self.score[i] > self.score[j]
             up1 = int(het and b.float_before(1) == UP)
             up2 = int(het and b.float_before(2) == UP)
             r = c + (up1, up2)
-            self._pen[key] = r
+            self._penalties[key] = r
         return r
 
 
