@@ -171,7 +171,7 @@ def test_bipartite_matching_against_brute_force_and_warm_starts():
 
 def test_single_downfloater_completion_by_gallai_edmonds_matches_direct_checks():
     """[C4] for every candidate single downfloater of a bracket from one search
-    (:meth:`_Round.single_completions`) equals checking each candidate's completion apart."""
+    (:meth:`RoundTables.single_completions`) equals checking each candidate's completion apart."""
     checked = 0
     for seed in range(80):
         R = _round(seed)
