@@ -85,6 +85,11 @@ def validate(loaded: Loaded, path: str | None = None) -> list[Finding]:
 PAIRING_CODES = frozenset({"duplicate-number", "unknown-opponent", "self-paired", "opponent-mismatch"})
 
 
+def tournament_inconsistencies(t: Tournament) -> list[Finding]:
+    """:func:`pairing_inconsistencies` of a tournament held in memory (no source lines)."""
+    return pairing_inconsistencies(Loaded(t, []))
+
+
 def pairing_inconsistencies(loaded: Loaded, path: str | None = None) -> list[Finding]:
     """The error findings that make re-pairing meaningless (an opponent who does not name the
     player back, an unknown opponent, a player paired with himself, a number used twice).

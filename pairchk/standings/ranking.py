@@ -135,10 +135,9 @@ def require_consistent_pairings(t: Tournament) -> None:
     """Raise :class:`PairchkError` quoting the first pairing inconsistency ``pairchk validate``
     reports (an unknown opponent, one who does not name the player back, a self-pairing)."""
     from ..errors import PairchkError
-    from ..formats import Loaded
-    from ..validate import pairing_inconsistencies
+    from ..validate import tournament_inconsistencies
 
-    bad = pairing_inconsistencies(Loaded(t, []))
+    bad = tournament_inconsistencies(t)
     if bad:
         more = f" and {len(bad) - 1} more" if len(bad) > 1 else ""
         raise PairchkError(f"{bad[0].message}{more} (see pairchk validate); tie-breaks and"
