@@ -15,6 +15,7 @@ computed from the results under the tournament's scoring system.
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import re
 from collections.abc import Callable
@@ -160,7 +161,7 @@ _FALLBACK = {"forfeit_win": "win", "pab": "win", "full_bye": "win", "half_bye": 
 def _without_redundant(s: ScoreSystem) -> ScoreSystem:
     """``s`` with every optional value that equals the one it falls back to left unset: a
     colour-specific win worth what any win is worth says nothing a 162 record must carry."""
-    same = {f: None for f, base in _FALLBACK.items()
+    same: dict[str, Any] = {f: None for f, base in _FALLBACK.items()
             if getattr(s, f) is not None and getattr(s, f) == getattr(s, base)}
     return dataclasses.replace(s, **same) if same else s
 
