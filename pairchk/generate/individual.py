@@ -150,8 +150,8 @@ def initial_field(s: Settings, rng: random.Random) -> Tournament:
     edition = s.edition or "2026"
     if s.system == "dutch":
         code = _DUTCH_CODE.get(edition, "")
-    else:  # the system's own TRF26 192 code, when it has one
-        code = next(iter(registry_entry(s.system).codes), "")
+    else:  # the system's own TRF26 192 code (of the edition, when one names it)
+        code = _code_of(registry_entry(s.system).codes, s.edition)
     if code and s.acceleration == "baku":
         code += "_BAKU"
     t = Tournament(
@@ -168,10 +168,25 @@ def initial_field(s: Settings, rng: random.Random) -> Tournament:
     return t
 
 
+def _code_of(codes: tuple[str, ...], edition: str | None) -> str:
+    """The first code naming ``edition``'s year, else the first naming no year (a code of
+    another edition would select that edition when the file is checked)."""
+    import re
+
+    if edition:
+        year = {"2026": "202[56]"}.get(edition, edition)
+        named = [c for c in codes if re.search(year, c)]
+        if named:
+            return named[0]
+        codes = tuple(c for c in codes if not re.search(r"(19|20)\d\d", c))
+    return next(iter(codes), "")
+
+
 def _system_text(s: Settings, edition: str) -> str:
+    """The 092 text: the system and, when chosen, the edition (a year in it selects it)."""
     if s.system == "dutch":
         return f"FIDE Dutch System ({edition})" + (" Baku acceleration" if s.acceleration == "baku" else "")
-    return s.system
+    return f"{s.system} ({s.edition})" if s.edition else s.system
 
 
 # --------------------------------------------------------------------------- pairing adapter

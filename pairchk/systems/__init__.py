@@ -102,6 +102,12 @@ def for_code(code: str) -> "System | None":
     key = code.strip().upper()
     if not key:
         return None
+    named = key.lower().replace(" ", "-")
+    if named in names():  # 092 "club": the registry's own name
+        try:
+            return get(named)
+        except SystemUnavailable:
+            return None
     shaped = _CODE.fullmatch(key) is not None
     for name in names():
         if not shaped and name not in _registered:

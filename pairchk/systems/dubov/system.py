@@ -45,6 +45,7 @@ Where 1997 and 2026 differ (article numbers of each text):
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -166,6 +167,11 @@ class DubovSystem:
                                    f"{', '.join(self.editions)}")
             return override, "chosen with --edition"
         code = (t.system or "").strip().upper()
+        if code in CODES and re.search(r"202[56]", code):
+            return "2026", f"system code {code}: the Dubov text in force (2026)"
+        text = t.system_text or ""
+        if re.search(r"\b1997\b", text):
+            return "1997", f"year 1997 in the system text {text!r}"
         if code in CODES:
             return "2026", f"system code {code}: the Dubov text in force (2026)"
         return "2026", "the Dubov text in force (2026); use --edition 1997 for the original text"
