@@ -1,4 +1,5 @@
-"""Render a :class:`~pairchk.pairing.CheckReport` as text, JSON or HTML.
+"""Render a :class:`~pairchk.pairing.CheckReport` as text, JSON or HTML, and wrap long report
+lines (:func:`wrap`, also used by the ``--explain N`` table).
 
 The JSON form is described by ``formats/check-report.schema.json``.
 
