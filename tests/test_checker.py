@@ -62,6 +62,11 @@ class FakeSystem:
 
         return get("dutch").criteria(edition)
 
+    def citations(self, edition):
+        from pairchk.systems import get
+
+        return get("dutch").citations(edition)
+
     def published(self, t, rnd):
         from pairchk.pairing import published_pairing
 

@@ -173,8 +173,7 @@ def citations(system: "System", edition: str) -> "Citations":
     """The articles explanations cite for ``system``'s colour allocation and generation order.
 
     A system gives them with its optional ``citations(edition)``
-    (:class:`pairchk.system.Citations`); for the Dutch system, whose ``SYSTEM`` does not, they
-    are kept here; any other system is cited by its title.
+    (:class:`pairchk.system.Citations`); a system without it is cited by its title.
 
     >>> citations(get("dutch"), "2017").colour_allocation
     'C.04.3 E.1-E.5 (2017)'
@@ -186,11 +185,4 @@ def citations(system: "System", edition: str) -> "Citations":
     own = getattr(system, "citations", None)
     if callable(own):
         return own(edition)
-    if system.name == "dutch":
-        new = edition != "2017"  # the two texts: 2026 (C0403202602) and 2017 (C0403Till2026)
-        return Citations(
-            "C.04.3 art. 5.2 (2026)" if new else "C.04.3 E.1-E.5 (2017)",
-            "C.04.3 art. 3-4" if new else "C.04.3 B, D",
-            "art. 5.2.5" if edition == "2026" else "E.5",
-            "C.04.3 art. 5.2.5 (2026)" if new else "C.04.3 E.5 (2017)")
     return Citations(f"of the {system.title}", f"the {system.title}")
