@@ -14,9 +14,6 @@ computed from the results under the tournament's scoring system.
 
 from __future__ import annotations
 
-import dataclasses
-from typing import Any
-
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -158,12 +155,11 @@ _FALLBACK = {"forfeit_win": "win", "pab": "win", "full_bye": "win", "half_bye": 
              "loss_white": "loss", "loss_black": "loss"}
 
 
-def _without_redundant(s: ScoreSystem) -> ScoreSystem:
-    """``s`` with every optional value that equals the one it falls back to left unset: a
-    colour-specific win worth what any win is worth says nothing a 162 record must carry."""
-    same: dict[str, Any] = {f: None for f, base in _FALLBACK.items()
+def _redundant(s: ScoreSystem) -> set[str]:
+    """The optional values of ``s`` equal to the one they fall back to: a colour-specific win
+    worth what any win is worth says nothing a record must carry, so losing it is no loss."""
+    return {f for f, base in _FALLBACK.items()
             if getattr(s, f) is not None and getattr(s, f) == getattr(s, base)}
-    return dataclasses.replace(s, **same) if same else s
 
 
 def _scoring_lines(s: ScoreSystem, kind: str, warn) -> dict[str, list[str]]:
@@ -172,7 +168,6 @@ def _scoring_lines(s: ScoreSystem, kind: str, warn) -> dict[str, list[str]]:
     >>> _scoring_lines(ScoreSystem(win_white=Decimal(1)), "162", print)
     {}
     """
-    s = _without_redundant(s)
     d = ScoreSystem()
     changed = {f: getattr(s, f) for f in s.__dataclass_fields__ if getattr(s, f) != getattr(d, f)}
     if kind == "auto16":
@@ -206,7 +201,7 @@ def _scoring_lines(s: ScoreSystem, kind: str, warn) -> dict[str, list[str]]:
         toks = [f"{names[f]}={fmt_points(v)}" for f, v in changed.items() if f in names]
         out["XXS"] = ["XXS " + " ".join(toks)]
         lost = set(changed) - set(names) - {"absent"}
-    for f in sorted(lost):
+    for f in sorted(lost - _redundant(s)):
         warn(f"scoring value {f}={getattr(s, f)} cannot be written in {kind} records")
     return out
 
