@@ -67,3 +67,19 @@ def test_standings_after_a_round_not_played_is_refused():
         assert str(exc.value) == (f"round {n} has not been played: the file records 5 round(s)"
                                   " (standings after round 0 to 5)")
     assert standings(t, None, 5).round == 5
+
+
+def test_a_pending_game_without_colours_is_refused_by_chess_json():
+    # fuzz finding: convert F - --to chess-json raised KeyError: <Kind.PENDING: '*'>
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "fuzz" / "pending-without-colours.trf"
+    r = subprocess.run([sys.executable, "-m", "pairchk", "convert", str(path), "-", "--to",
+                        "chess-json"], capture_output=True, text=True)
+    assert r.returncode == 1
+    assert r.stderr.splitlines()[-1] == (
+        "error: -: cannot write chess-json: round 2: game 2-7 has neither colours nor a result;"
+        " chess-json writes a game without colours only as two one-sided results (hint: record"
+        " its colours or its result, or write a format that keeps it, such as trf or json)")
