@@ -11,8 +11,8 @@ this process (``--jobs 1``) and in a process pool.
 >>> worst_exit(r)
 3
 >>> print(summary_table(r))
-files  rounds  ok  deviation  unreadable
-    3      12   1          1           1
+files: 3 (ok 1, deviation 1, unreadable 1)
+rounds: 12 in those files
 """
 
 from __future__ import annotations
@@ -124,16 +124,25 @@ class Unreadable(Exception):
     """A file could not be read; the message is the one line to print."""
 
 
+MAX_FILE_BYTES = 256 * 1024 * 1024  # no tournament file is near this; /dev/zero never ends
+
+
 def read_bytes(path: str) -> bytes:
+    """The bytes of ``path`` ('-': stdin), at most :data:`MAX_FILE_BYTES` of them."""
     import sys
 
-    if path == "-":
-        return sys.stdin.buffer.read()
     try:
-        with open(path, "rb") as fh:
-            return fh.read()
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        else:
+            with open(path, "rb") as fh:
+                data = fh.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise Unreadable(f"{path}: cannot read file: {exc.strerror or exc}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise Unreadable(f"{path}: cannot read file: larger than {MAX_FILE_BYTES // 2**20} MB,"
+                         " which no tournament file is (is it a device or a stream?)")
+    return data
 
 
 def load(path: str, fmt: str | None, *, lenient: bool = False):
@@ -348,8 +357,9 @@ def convert_file(task: Task) -> FileResult:
         options = dict(loaded.meta.get("dump_options", {})) if target is source else {}
         options.update(rest)
         dumped = target.dump(t, **options)
-        with open(dst, "wb") as fh:
-            fh.write(dumped.data)
+        from ..output import write_output
+
+        write_output(dst, dumped.data, force=bool(task.get("force")), inputs=[task.path])
     except (PairchkError, OSError) as exc:
         result.status, result.written = "failed", ""
         result.message = f"{dst}: cannot write {target.NAME}: {exc}"
@@ -376,36 +386,17 @@ def run_task(task: Task) -> FileResult:
 # --------------------------------------------------------------------------- overwriting
 
 def looks_like_tournament(path: str) -> bool:
-    """True when ``path`` exists and pairchk reads a tournament from it."""
-    from .. import formats
+    """True when ``path`` exists and pairchk reads a tournament from it (see :mod:`pairchk.output`)."""
+    from ..output import looks_like_tournament as looks
 
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-        return bool(formats.load(data, path=path).tournament.players)
-    except Exception:  # unreadable or not a tournament: any failure means "no"
-        return False
+    return looks(path)
 
 
 def output_problem(dst: str, inputs: Sequence[str], *, force: bool) -> str:
-    """Why ``dst`` must not be written, or "" when it may.
+    """Why ``dst`` must not be written, or "" when it may (:func:`pairchk.output.output_problem`)."""
+    from ..output import output_problem as problem
 
-    The output is never one of the inputs (even with ``force``); an existing file is kept
-    unless ``force``.
-    """
-    if dst == "-" or not os.path.exists(dst):
-        return ""
-    for src in inputs:
-        if src != "-" and os.path.exists(src) and os.path.samefile(src, dst):
-            return (f"{dst} is also the input file; pairchk never writes over its input "
-                    "(write to another name)")
-    if force:
-        return ""
-    if looks_like_tournament(dst):
-        return (f"{dst} already exists and is a tournament file; not overwritten (did you mean "
-                "to give two input files? convert reads one file, or several with -o DIR; "
-                "add --force to replace it)")
-    return f"{dst} already exists; not overwritten (add --force to replace it)"
+    return problem(dst, inputs, force=force)
 
 
 # --------------------------------------------------------------------------- running
@@ -485,12 +476,16 @@ def counts(results: Sequence[FileResult], columns: Sequence[str] = ()) -> dict[s
 
 
 def summary_table(results: Sequence[FileResult], columns: Sequence[str] = ()) -> str:
-    """A two-line table: files, rounds and files per status."""
-    row = {"files": len(results), "rounds": sum(r.rounds for r in results)}
-    row.update(counts(results, columns))
-    head = "  ".join(row)
-    values = "  ".join(f"{v:>{len(k)}}" for k, v in row.items())
-    return f"{head}\n{values}"
+    """Two labelled lines: the files by status, then the rounds they hold.
+
+    >>> print(summary_table([FileResult("a.trf", "ok", rounds=5), FileResult("b.trf", "violation", rounds=7)],
+    ...                     ("ok", "violation")))
+    files: 2 (ok 1, violation 1)
+    rounds: 12 in those files
+    """
+    by_status = ", ".join(f"{k} {v}" for k, v in counts(results, columns).items())
+    rounds = sum(r.rounds for r in results)
+    return f"files: {len(results)} ({by_status})\nrounds: {rounds} in those files"
 
 
 def summary_data(results: Sequence[FileResult], columns: Sequence[str] = ()) -> dict[str, Any]:
@@ -499,7 +494,8 @@ def summary_data(results: Sequence[FileResult], columns: Sequence[str] = ()) -> 
             "results": [r.as_json() for r in results]}
 
 
-def write_summary(path: str, results: Sequence[FileResult], columns: Sequence[str] = ()) -> None:
+def write_summary(path: str, results: Sequence[FileResult], columns: Sequence[str] = (), *,
+                  force: bool = False, inputs: Sequence[str] = ()) -> None:
     """Write the per-file summary as CSV or JSON (chosen by the extension of ``path``)."""
     import json
 
@@ -520,8 +516,9 @@ def write_summary(path: str, results: Sequence[FileResult], columns: Sequence[st
         text = buf.getvalue()
     else:
         raise ValueError(f"{path}: --summary writes .csv or .json")
-    with open(path, "w", encoding="utf-8", newline="") as fh:
-        fh.write(text)
+    from ..output import write_output
+
+    write_output(path, text, force=force, inputs=inputs)
 
 
 # --------------------------------------------------------------------------- the commands' driver
@@ -536,6 +533,8 @@ class Plan:
     summary_path: str = ""
     columns: tuple[str, ...] = ()
     json_list: bool = False  # outputs are JSON documents: print them as one list at the end
+    force: bool = False  # --force: the summary may replace an existing file
+    inputs: tuple[str, ...] = ()  # never written over
 
 
 class _Printer:
@@ -580,7 +579,8 @@ class _Printer:
                 if r.status not in ("ok", "warnings"):
                     print(f"{r.status}: {r.path}", file=out)
         if plan.summary_path:
-            write_summary(plan.summary_path, results, plan.columns)
+            write_summary(plan.summary_path, results, plan.columns, force=plan.force,
+                          inputs=plan.inputs)
 
 
 def drive(tasks: Sequence[Task], plan: Plan) -> list[FileResult]:
@@ -592,11 +592,28 @@ def drive(tasks: Sequence[Task], plan: Plan) -> list[FileResult]:
     """
     from ..output import Progress
 
+    import sys
+
     printer = _Printer(plan)
-    with Progress(len(tasks), tasks[0].command if tasks else "",
-                  enabled=None if not plan.single else False) as bar:
-        results = run(tasks, jobs=plan.jobs, on_result=printer.show,
-                      on_progress=lambda r: bar.advance(os.path.basename(r.path)))
+    done: list[FileResult] = []
+
+    def show(r: FileResult) -> None:
+        done.append(r)
+        printer.show(r)
+
+    try:
+        with Progress(len(tasks), tasks[0].command if tasks else "",
+                      enabled=None if not plan.single else False) as bar:
+            results = run(tasks, jobs=plan.jobs, on_result=show,
+                          on_progress=lambda r: bar.advance(os.path.basename(r.path)))
+    except KeyboardInterrupt:  # Ctrl-C: say how far it got, keep the summary of those files
+        stopped = tasks[len(done)].path if len(done) < len(tasks) else ""
+        print(f"interrupted after {len(done)} of {len(tasks)} files"
+              + (f", at {stopped}" if stopped else "")
+              + ("; the summary covers those files" if plan.summary_path else ""),
+              file=sys.stderr, flush=True)
+        printer.finish(done)
+        raise
     printer.finish(results)
     return results
 

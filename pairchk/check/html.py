@@ -442,29 +442,32 @@ def _page_name(path: str, used: set[str]) -> str:
     return name
 
 
-def write(target: str, results: Sequence[Any], *, single: bool) -> str:
-    """Write the pages of ``results`` (batch FileResults); returns the path to open.
+def write(target: str, results: Sequence[Any], *, single: bool, force: bool = False,
+          inputs: Sequence[str] = ()) -> str:
+    """Write the pages of ``results`` (batch FileResults) through the one output writer
+    (:func:`pairchk.output.write_output`: no existing file replaced without ``force``, an OS
+    error raised as a located :class:`~pairchk.output.OutputError`); returns the path to open.
 
     One input: ``target`` is the page. Several: ``target`` is a folder holding one page per
     tournament and ``index.html``.
     """
+    from ..output import prepare_folder, write_output
+
     if single:
-        with open(target, "w", encoding="utf-8") as fh:
-            fh.write(results[0].html if results and results[0].html else _shell(
-                "pairchk check", f"<p>{e(results[0].message if results else '')}</p>"))
+        write_output(target, results[0].html if results and results[0].html else _shell(
+            "pairchk check", f"<p>{e(results[0].message if results else '')}</p>"),
+            force=force, inputs=inputs)
         return target
-    os.makedirs(target, exist_ok=True)
+    prepare_folder(target)
     used: set[str] = {"index.html"}
     entries = []
     for r in results:
         link = ""
         if r.html:
             link = _page_name(r.path, used)
-            with open(os.path.join(target, link), "w", encoding="utf-8") as fh:
-                fh.write(r.html)
+            write_output(os.path.join(target, link), r.html, force=force, inputs=inputs)
         label = f"{r.title} ({r.path})" if r.title else r.path
         entries.append((link, label, r.status, r.rounds, r.message))
     path = os.path.join(target, "index.html")
-    with open(path, "w", encoding="utf-8") as fh:
-        fh.write(index(entries))
+    write_output(path, index(entries), force=force, inputs=inputs)
     return path

@@ -36,9 +36,12 @@ from .core import (
     fail,
     known_system as _known_system,
     load_tournament as _load_tournament,
+    FORCE_HELP as _FORCE_HELP,
+    refuse_output,
     verbosity as _verbosity,
     warn,
     write_output,
+    flush_stdout,
 )
 from ..errors import PairchkError
 
@@ -99,14 +102,33 @@ def main() -> None:
     from .typerfast import lighten
 
     lighten()
+    code: Any = 0
     try:
         app()
+    except SystemExit as exc:
+        code = exc.code
     except PairchkError as exc:  # a last safety net: never a traceback for bad input
         typer.echo(f"error: {exc}", err=True)
-        sys.exit(EXIT_UNREADABLE)
+        code = getattr(exc, "exit_code", EXIT_UNREADABLE)
     except KeyboardInterrupt:  # Ctrl-C, e.g. in the middle of a batch
         typer.echo("interrupted", err=True)
-        sys.exit(130)
+        code = 130
+    except OSError as exc:  # stdout full or closed mid-report
+        code = _os_error(exc)
+    sys.exit(flush_stdout() or code)
+
+
+def _os_error(exc: OSError) -> int:
+    """An OS error no command caught (writing the report to a full or closed stdout): a
+    located message and exit 3; a closed pipe (``| head``) ends quietly."""
+    from ..output import _silence_stdout
+
+    _silence_stdout()
+    if isinstance(exc, BrokenPipeError):
+        return 1
+    typer.echo(f"error: {exc.filename or '<stdout>'}: cannot write: {exc.strerror or exc}",
+               err=True)
+    return EXIT_UNREADABLE
 
 
 def _accelerate(t, acceleration: Optional[str]):
@@ -152,6 +174,7 @@ def check_cmd(
     html: Optional[str] = _param("check", "html"),
     jobs: int = _param("check", "jobs"),
     summary: Optional[str] = _param("check", "summary"),
+    force: bool = _param("check", "force"),
     quiet: bool = _param("check", "quiet"),
     verbose: bool = _param("check", "verbose"),
     explain: Optional[int] = _param("check", "explain"),
@@ -174,7 +197,7 @@ def check_cmd(
 
     raise typer.Exit(check(files, system=system, edition=edition, fmt=fmt, from_=from_,
                            acceleration=acceleration, html=html, jobs=jobs, summary=summary,
-                           quiet=quiet, verbose=verbose, explain=explain))
+                           force=force, quiet=quiet, verbose=verbose, explain=explain))
 
 
 @app.command("pair")
@@ -363,11 +386,11 @@ def convert_cmd(
     if problem:
         fail(problem, EXIT_USAGE)
     _convert_one(src, dst, target, from_, settings, explicit_to=bool(to),
-                 verbosity=_verbosity(quiet, verbose))
+                 verbosity=_verbosity(quiet, verbose), force=force)
 
 
 def _convert_one(src: str, dst: str, target, from_: Optional[str], settings: dict,
-                 *, explicit_to: bool, verbosity: int) -> None:
+                 *, explicit_to: bool, verbosity: int, force: bool = False) -> None:
     from ..check import batch
     from ..formats.settings import apply_settings, check_options
     from ..output import print_warnings
@@ -393,7 +416,7 @@ def _convert_one(src: str, dst: str, target, from_: Optional[str], settings: dic
         print_warnings(warnings, verbosity)
         fail(f"{dst}: cannot write {target.NAME}: {exc}", EXIT_FINDINGS)
     print_warnings(warnings + [str(w) for w in dumped.warnings], verbosity)
-    write_output(dst, dumped.data)
+    write_output(dst, dumped.data, force=force, inputs=[src])
 
 
 def _convert_batch(paths: list[str], out_dir: str, target, from_: Optional[str], settings: dict,
@@ -406,7 +429,12 @@ def _convert_batch(paths: list[str], out_dir: str, target, from_: Optional[str],
         fail(f"format {target.NAME!r} can be read but not written", EXIT_USAGE)
     if os.path.exists(out_dir) and not os.path.isdir(out_dir):
         fail(f"-o {out_dir}: not a folder", EXIT_USAGE)
-    os.makedirs(out_dir, exist_ok=True)
+    from ..output import OutputError, prepare_folder
+
+    try:
+        prepare_folder(out_dir)
+    except OutputError as exc:
+        fail(str(exc), exc.exit_code)
     if summary and not summary.lower().endswith((".csv", ".json")):
         fail(f"--summary {summary}: name a .csv or .json file", EXIT_USAGE)
     files = batch.expand(paths)
@@ -424,6 +452,7 @@ def validate_cmd(
     from_: Optional[str] = _param("validate", "from_"),
     jobs: int = _param("validate", "jobs"),
     summary: Optional[str] = _param("validate", "summary"),
+    force: bool = _param("validate", "force"),
     quiet: bool = _param("validate", "quiet"),
     verbose: bool = _param("validate", "verbose"),
 ) -> None:
@@ -433,7 +462,8 @@ def validate_cmd(
     """
     from .core import validate
 
-    raise typer.Exit(validate(files, from_=from_, jobs=jobs, summary=summary, quiet=quiet,
+    raise typer.Exit(validate(files, from_=from_, jobs=jobs, summary=summary, force=force,
+                              quiet=quiet,
                               verbose=verbose))
 
 
@@ -501,6 +531,7 @@ def generate_cmd(
                                             " file, comma-separated (default BH/C1,BH,SB,WIN)."),
     to: str = typer.Option("trf26", "--to", help="Output format: trf26, trf, json, ..."),
     out: str = typer.Option("-", "-o", "--output", help="Output file ('-' for stdout)."),
+    force: bool = typer.Option(False, "--force", help=_FORCE_HELP),
 ) -> None:
     """Generate a random tournament paired round by round by --system (an RTG, C.04.A).
 
@@ -508,42 +539,53 @@ def generate_cmd(
     """
     from ..generate.individual import DEFAULT_TIEBREAKS, Settings, generate
 
+    refuse_output(out, [], force)
     if system == "team":
-        _generate_team(teams, boards, rounds, seed, draw_rate, forfeit_rate, to, out)
+        _generate_team(teams, boards, rounds, seed, draw_rate, forfeit_rate, to, out, edition,
+                       force)
         return
     if players is None:
         fail("missing option --players (the number of players)", EXIT_USAGE)
     tb = DEFAULT_TIEBREAKS if tiebreaks is None else tuple(
         x.strip() for x in tiebreaks.split(",") if x.strip())
-    if tiebreaks is None and system == "club":  # seed 004: points, then Buchholz
+    if tiebreaks is None and system == "club":  # the club's own list: points, then Buchholz
         tb = ("BH",)
     settings = Settings(system=system, edition=edition, players=players, rounds=rounds, seed=seed,
                         draw_rate=draw_rate, forfeit_rate=forfeit_rate, bye_rate=bye_rate,
                         withdraw_rate=withdraw_rate, acceleration=acceleration or "",
                         points=points, pab_points=pab_points, tiebreaks=tb)
-    _generate_into(lambda: generate(settings), settings.validate, rounds, to, out)
+    _generate_into(lambda on_round: generate(settings, on_round=on_round), settings.validate,
+                   rounds, to, out, force)
 
 
 def _generate_team(teams: Optional[int], boards: int, rounds: int, seed: int, draw_rate: float,
-                   forfeit_rate: float, to: str, out: str) -> None:
+                   forfeit_rate: float, to: str, out: str, edition: Optional[str],
+                   force: bool) -> None:
     """``generate --system team``: a Swiss team event paired by C.04.6 (pairchk.generate.team)."""
     from ..generate.team import TeamSettings, generate_team
 
     if teams is None:
         fail("--system team needs --teams N (and --boards B)", EXIT_USAGE)
     settings = TeamSettings(teams=teams, boards=boards, rounds=rounds, seed=seed,
-                            draw_rate=draw_rate, board_forfeit_rate=forfeit_rate)
-    _generate_into(lambda: generate_team(settings), settings.validate, rounds, to, out)
+                            draw_rate=draw_rate, board_forfeit_rate=forfeit_rate,
+                            edition=edition)
+    _generate_into(lambda on_round: generate_team(settings), settings.validate, rounds, to,
+                   out, force)
 
 
-def _generate_into(make, validate, rounds: int, to: str, out: str) -> None:
-    """Validate, generate, write as ``to`` into ``out``; say when the event stops early."""
+def _generate_into(make, validate, rounds: int, to: str, out: str, force: bool) -> None:
+    """Validate, generate (a bar per round on a terminal: a large field can take minutes),
+    write as ``to`` into ``out``; say when the event stops early."""
     from .. import formats
+    from ..output import Progress
 
     try:
         target = formats.get(to)
+        if not getattr(target, "CAN_WRITE", True):
+            fail(f"format {target.NAME!r} can be read but not written", EXIT_USAGE)
         validate()
-        t = make()
+        with Progress(rounds, "generating") as bar:
+            t = make(lambda rnd: bar.advance(f"pairing round {rnd} of {rounds}"))
         dumped = target.dump(t)
     except PairchkError as exc:
         fail(str(exc), EXIT_USAGE)
@@ -552,7 +594,7 @@ def _generate_into(make, validate, rounds: int, to: str, out: str) -> None:
     if t.played_rounds < rounds:
         warn(f"warning: round {t.played_rounds + 1} cannot be paired; the file stops after"
              f" round {t.played_rounds}")
-    write_output(out, dumped.data)
+    write_output(out, dumped.data, force=force)
 
 
 from .standings import register as _register_standings  # noqa: E402

@@ -26,6 +26,7 @@ from typing import Sequence
 
 from . import tiebreak as tb
 from ..model import Tournament
+from ..errors import PairchkError
 
 
 @dataclass(frozen=True)
@@ -131,16 +132,27 @@ def _folded(name: str) -> str:
     return "".join(ch for ch in text if not unicodedata.combining(ch))
 
 
+class RoundNotPlayed(PairchkError):
+    """Standings after a round the file has not played: a question without answer (exit 2)."""
+
+    exit_code = 2
+
+
+class InconsistentPairings(PairchkError):
+    """Games that do not match back: no standings can be computed from them (exit 3)."""
+
+    exit_code = 3
+
+
 def require_consistent_pairings(t: Tournament) -> None:
     """Raise :class:`PairchkError` quoting the first pairing inconsistency ``pairchk validate``
     reports (an unknown opponent, one who does not name the player back, a self-pairing)."""
-    from ..errors import PairchkError
     from ..validate import tournament_inconsistencies
 
     bad = tournament_inconsistencies(t)
     if bad:
         more = f" and {len(bad) - 1} more" if len(bad) > 1 else ""
-        raise PairchkError(f"{bad[0].message}{more} (see pairchk validate); tie-breaks and"
+        raise InconsistentPairings(f"{bad[0].message}{more} (see pairchk validate); tie-breaks and"
                            " standings cannot be computed from inconsistent data")
 
 
@@ -160,9 +172,7 @@ def standings(t: Tournament, tiebreaks: str | Sequence[str] | None = None,
     exist or does not name the player): opponents' scores cannot be summed from it."""
     require_consistent_pairings(t)
     if rounds is not None and not 0 <= rounds <= t.played_rounds:
-        from ..errors import PairchkError
-
-        raise PairchkError(f"round {rounds} has not been played: the file records"
+        raise RoundNotPlayed(f"round {rounds} has not been played: the file records"
                            f" {t.played_rounds} round(s) (standings after round 0 to"
                            f" {t.played_rounds})")
     if tiebreaks is None:
