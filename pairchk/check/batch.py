@@ -192,7 +192,8 @@ def _check_report(t: Any, task: Task, on_round: Callable[[int, int], None] | Non
         if on_round is not None:
             chosen = _Counting(resolve_system(t, chosen)[0], on_round, t.played_rounds) \
                 if resolve_system(t, chosen)[0] is not None else chosen
-        report = check(t, system=chosen, edition=edition, path=path)
+        report = check(t, system=chosen, edition=edition, path=path,
+                       suggest_acceleration=task.get("acceleration") is None)
         if system is not None:
             report.system_reason = "chosen with --system"
         return report, _standings_notes(t)

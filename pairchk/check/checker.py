@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Mapping
 
-from ..acceleration import accelerations, apply_acceleration
+from ..acceleration import accelerations
 from ..errors import PairchkError
 from ..model import Kind, Tournament
 from ..pairing import CheckReport, Pair, RoundPairing, RoundReport, published_pairing
@@ -110,9 +110,14 @@ def _not_checked(t: Tournament, report: CheckReport, rounds: list[int] | None) -
 
 def check(
     tournament: Tournament, system: "System | str | None" = None, edition: str | None = None,
-    rounds: list[int] | None = None, path: str = "",
+    rounds: list[int] | None = None, path: str = "", suggest_acceleration: bool = True,
 ) -> CheckReport:
     """Check every paired round of ``tournament`` (or ``rounds``) with its pairing system.
+
+    A verdict never rests on a guess: when the file states no acceleration and its first
+    rounds deviate, an acceleration that would reproduce them is named in a note (with
+    ``suggest_acceleration``, off when the user chose one, ``--acceleration none`` included);
+    the rounds are checked as the file says.
 
     ``system`` is a registered name, a :class:`~pairchk.system.System`, or None for the one the
     file declares (see :func:`.resolve.resolve_system`). When the file declares a system
@@ -144,14 +149,11 @@ def check(
     for rnd in todo:
         report.rounds.append(check_round(t, rnd, system=chosen, edition=ed))
     guessed = (guess_acceleration(t, report, ed, chosen)
-               if rounds is None and not chosen.fixed else None)
+               if rounds is None and not chosen.fixed and suggest_acceleration else None)
     if guessed is not None:
         variant, why_acc = guessed
-        again = check(apply_acceleration(t, variant), system=chosen, edition=edition, path=path)
-        again.system_reason = reason
-        again.notes.insert(0, f"{why_acc}; the file does not say how it was accelerated, so every "
-                              f"round was checked with it (--acceleration {variant.name})")
-        return again
+        report.notes.insert(0, f"{why_acc}, which the file does not state; the rounds are checked"
+                               f" as the file says (--acceleration {variant.name} checks with it)")
     if not todo and rounds is None and not chosen.fixed:
         report.notes.append("no round has been paired yet: nothing to check")
     recorded = t.played_rounds
