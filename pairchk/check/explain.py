@@ -387,6 +387,19 @@ def reason(system: System, state: Any, published: RoundPairing, reference: Round
             f"comes first in the generation order ({order})"), None, ORDER_ONLY
 
 
+def from_violation(violations: list[str], why: str, criterion: dict | None) -> str:
+    """The why of a round that breaks an absolute rule: the (first) breach, then the deciding
+    criterion when the published round is also worse on one; never "equally good".
+
+    >>> from_violation(["108: pairing-allocated bye to a player who already had a PAB"],
+    ...                "equally good on every criterion of the 2017 text; ...", None)
+    'it breaks an absolute rule: 108: pairing-allocated bye to a player who already had a PAB'
+    """
+    more = f" (and {len(violations) - 1} more)" if len(violations) > 1 else ""
+    head = f"it breaks an absolute rule: {violations[0]}{more}"
+    return f"{head}; besides, {why}" if criterion and why else head
+
+
 def enrich(report: RoundReport, t: Tournament, system: System, edition: str,
            published: RoundPairing, reference: RoundPairing, diff: Diff,
            verdict: str, state: Any = None) -> None:
