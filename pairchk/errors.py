@@ -69,6 +69,13 @@ class FormatError(PairchkError):
         return self
 
 
+class Unanswerable(PairchkError):
+    """A question the file cannot answer: an edition the system does not have, a team system
+    for a file without teams, a round with nothing left to pair. A usage error (exit 2)."""
+
+    exit_code = 2
+
+
 class UnknownFormatError(PairchkError):
     """No registered format matches the name or the content."""
 

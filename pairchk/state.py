@@ -26,13 +26,13 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from .acceleration import accelerations
-from .errors import PairchkError
+from .errors import PairchkError, Unanswerable
 from .model import Color, Kind, RoundEntry, Status, Tournament
 
 EDITIONS = ("2026", "2017")
 
 
-class UnknownEditionError(PairchkError):
+class UnknownEditionError(Unanswerable):
     """The rule edition is not one of :data:`EDITIONS`."""
 
 

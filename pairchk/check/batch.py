@@ -30,11 +30,11 @@ EXIT_NOT_CHECKED = 4
 
 # statuses from best to worst; the summary table shows them in this order
 STATUSES = ("ok", "warnings", "not checked", "deviation", "violation", "standings", "errors", "failed",
-            "unreadable")
+            "refused", "unreadable")
 EXIT_CODES = {"ok": EXIT_OK, "warnings": EXIT_OK, "not checked": EXIT_NOT_CHECKED,
               "deviation": EXIT_FINDINGS, "violation": EXIT_FINDINGS, "errors": EXIT_FINDINGS,
               "standings": EXIT_FINDINGS,
-              "failed": EXIT_FINDINGS, "unreadable": EXIT_UNREADABLE}
+              "failed": EXIT_FINDINGS, "refused": EXIT_USAGE, "unreadable": EXIT_UNREADABLE}
 # the columns every check summary has, whether or not a file fell in them
 CHECK_COLUMNS = ("ok", "deviation", "violation", "not checked", "unreadable")
 
@@ -198,7 +198,7 @@ def _check_report(t: Any, task: Task, on_round: Callable[[int, int], None] | Non
             report.system_reason = "chosen with --system"
         return report, _standings_notes(t)
     except PairchkError as exc:
-        raise _Failed(f"{path}: {exc}")
+        raise _Failed(f"{path}: {exc}", getattr(exc, "exit_code", None) == EXIT_USAGE)
 
 
 def _standings_notes(t: Any) -> list[str]:
@@ -250,7 +250,12 @@ class _Counting:
 
 
 class _Failed(Exception):
-    pass
+    """A file the command could not finish; ``refused`` when the question it was asked has no
+    answer (an edition the system lacks, a team system for a file without teams): exit 2."""
+
+    def __init__(self, message: str, refused: bool = False) -> None:
+        super().__init__(message)
+        self.refused = refused
 
 
 def check_file(task: Task, on_round: Callable[[int, int], None] | None = None) -> FileResult:
@@ -283,7 +288,8 @@ def check_file(task: Task, on_round: Callable[[int, int], None] | None = None) -
                 raise _Failed(f"{task.path}: {exc}")
         result, notes = _check_report(t, task, on_round)
     except _Failed as exc:
-        return FileResult(task.path, "failed", message=str(exc), warnings=warnings,
+        return FileResult(task.path, "refused" if exc.refused else "failed", message=str(exc),
+                          warnings=warnings,
                           seconds=time.perf_counter() - start, title=t.name)
     fmt = task.get("format", "text")
     status = check_status(result)
@@ -457,7 +463,7 @@ def _quiet_worker() -> None:
 
 def worst_exit(results: Iterable[FileResult]) -> int:
     """The exit status of the worst file: unreadable 3 > findings 1 > not checked 4 > ok 0."""
-    rank = {EXIT_OK: 0, EXIT_NOT_CHECKED: 1, EXIT_FINDINGS: 2, EXIT_UNREADABLE: 3}
+    rank = {EXIT_OK: 0, EXIT_NOT_CHECKED: 1, EXIT_FINDINGS: 2, EXIT_USAGE: 3, EXIT_UNREADABLE: 4}
     worst = EXIT_OK
     for r in results:
         if rank.get(r.exit_code, 2) > rank[worst]:

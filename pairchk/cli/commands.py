@@ -34,6 +34,7 @@ from .core import (
     VERBOSE_HELP as _VERBOSE_HELP,
     Exit,
     fail,
+    known_format,
     known_system as _known_system,
     load_tournament as _load_tournament,
     FORCE_HELP as _FORCE_HELP,
@@ -157,10 +158,33 @@ def _why_not_paired(t, number: int, rnd: int) -> str:
 
 
 def _fail_run(file: str, exc: PairchkError) -> NoReturn:
-    """An --edition the system does not have is a usage error (2); anything else 1."""
-    if "edition" in str(exc):
-        fail(str(exc), EXIT_USAGE)
+    """A question without answer (an --edition the system does not have, a team system for a
+    file without teams) is a usage error (2); anything else 1."""
+    if getattr(exc, "exit_code", None) == EXIT_USAGE:
+        fail(f"{file}: {exc}", EXIT_USAGE)
     fail(f"{file}: {exc}", EXIT_FINDINGS)
+
+
+def _pairable(file: str, t, round_: Optional[int]) -> None:
+    """Refuse, before any work, a round that cannot be asked for: one after the declared
+    number of rounds (nothing left to pair), one beyond the next, a file whose games do not
+    match back (exit 3, as check)."""
+    from ..validate import tournament_inconsistencies
+
+    bad = tournament_inconsistencies(t)
+    if bad:
+        more = f" and {len(bad) - 1} more (see pairchk validate)" if len(bad) > 1 else ""
+        fail(f"{file}: {bad[0].message}{more}; no round can be paired from inconsistent data",
+             EXIT_UNREADABLE)
+    last = t.last_paired_round
+    rnd = round_ or last + 1
+    if t.rounds and rnd > t.rounds:
+        fail(f"{file}: the tournament has {t.rounds} rounds"
+             + (", all paired" if last >= t.rounds else "")
+             + f"; round {rnd} is not one of them: nothing left to pair", EXIT_USAGE)
+    if rnd > last + 1:
+        fail(f"{file}: round {rnd} cannot be paired yet: the last paired round is {last}"
+             f" (pair round {last + 1})", EXIT_USAGE)
 
 
 @app.command("check")
@@ -226,7 +250,9 @@ def pair_cmd(
     if fmt not in ("text", "json"):
         fail(f"unknown output format {fmt!r}; known: text, json", EXIT_USAGE)
     _known_system(system)
+    known_format(from_)
     t = _accelerate(_load_tournament(file, from_), acceleration)
+    _pairable(file, t, round_)
     try:
         res = pairchk.pair(t, system=system, edition=edition, round=round_)
     except UnpairableError as exc:
@@ -235,6 +261,9 @@ def pair_cmd(
     except PairchkError as exc:
         _fail_run(file, exc)
     pairing = res.pairing
+    if not pairing.pairs and pairing.bye is None:
+        fail(f"{file}: nothing to pair in round {pairing.round}: no player is left to meet"
+             " another (the schedule or the field is exhausted)", EXIT_USAGE)
     if fmt == "json":
         typer.echo(json.dumps({**pairing.as_json(), "system": res.system, "edition": res.edition,
                                "not_paired": list(res.not_paired)}, indent=2))

@@ -20,7 +20,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from ...errors import PairchkError
+from ...errors import Unanswerable
 from ...model import Color, Tournament
 from ...pairing import RoundPairing, published_pairing
 from ...system import (
@@ -138,7 +138,7 @@ class BursteinSystem:
 
     def state(self, t: Tournament, rnd: int, *, edition: str) -> State:
         if edition not in self.editions:
-            raise PairchkError(f"unknown Burstein edition {edition!r}; known: 2026")
+            raise Unanswerable(f"unknown Burstein edition {edition!r}; known: 2026")
         rounds = t.rounds or max(t.played_rounds, rnd)
         if rnd <= seeding_rounds(rounds):  # 1.6.1: seeding rounds by the Dutch system
             return State(rnd, True, dutch=_dutch().state(t, rnd, edition="2026"))

@@ -49,7 +49,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ...errors import PairchkError
+from ...errors import Unanswerable
 from ...model import Color, Tournament
 from ...pairing import RoundPairing, published_pairing
 from ...state import PrefKind
@@ -163,7 +163,7 @@ class DubovSystem:
         """
         if override is not None:
             if override not in self.editions:
-                raise PairchkError(f"unknown Dubov edition {override!r}; known editions: "
+                raise Unanswerable(f"unknown Dubov edition {override!r}; known editions: "
                                    f"{', '.join(self.editions)}")
             return override, "chosen with --edition"
         code = (t.system or "").strip().upper()
@@ -184,7 +184,7 @@ class DubovSystem:
 
     def state(self, t: Tournament, rnd: int, *, edition: str) -> DubovState:
         if edition not in self.editions:
-            raise PairchkError(f"unknown Dubov edition {edition!r}; known: {', '.join(self.editions)}")
+            raise Unanswerable(f"unknown Dubov edition {edition!r}; known: {', '.join(self.editions)}")
         return dubov_state(t, rnd, edition=edition)
 
     def pair(self, state: DubovState) -> RoundPairing:

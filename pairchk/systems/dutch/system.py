@@ -21,7 +21,6 @@ import dataclasses
 import re
 from typing import Any
 
-from ...errors import PairchkError
 from ...model import Tournament
 from ...pairing import RoundPairing
 from ...system import Citations, Criterion, UnpairableError, Violation
@@ -79,7 +78,9 @@ def select_edition(t: Tournament, override: str | None = None) -> tuple[str, str
     """
     if override is not None:
         if override not in EDITIONS:
-            raise PairchkError(
+            from ...errors import Unanswerable
+
+            raise Unanswerable(
                 f"unknown edition {override!r}; known editions: {', '.join(EDITIONS)}")
         return override, "chosen with --edition"
     for text in (t.system, t.system_text):

@@ -63,7 +63,7 @@ import dataclasses
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ...errors import PairchkError
+from ...errors import Unanswerable
 from ...model import Color, Tournament
 from ...pairing import RoundPairing, published_pairing
 from ...system import Criterion, UnpairableError, Violation, completion_faults, single_edition
@@ -143,7 +143,7 @@ class LimSystem:
 
     def state(self, t: Tournament, rnd: int, *, edition: str) -> LimState:
         if edition not in self.editions:
-            raise PairchkError(f"unknown Lim edition {edition!r}; known: 2026")
+            raise Unanswerable(f"unknown Lim edition {edition!r}; known: 2026")
         return lim_state(t, rnd)
 
     def pair(self, state: LimState) -> RoundPairing:

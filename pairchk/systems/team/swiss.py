@@ -729,9 +729,9 @@ class TeamSwissSystem:
 
     def select_edition(self, t: Tournament, override: str | None = None) -> tuple[str, str]:
         if override and override != "2026":
-            from ...errors import PairchkError
+            from ...errors import Unanswerable
 
-            raise PairchkError(f"unknown edition {override!r} of the team system; known: 2026")
+            raise Unanswerable(f"unknown edition {override!r} of the team system; known: 2026")
         return "2026", "C.04.6 has one edition in force (applied from 1 Feb 2026)"
 
     def criteria(self, edition: str) -> tuple[Criterion, ...]:
@@ -742,9 +742,9 @@ class TeamSwissSystem:
 
     def state(self, t: Tournament, rnd: int, *, edition: str) -> TeamRoundState:
         if not is_team_event(t):
-            from ...errors import PairchkError
+            from ...errors import Unanswerable
 
-            raise PairchkError("the team system needs a team file (teams with players)")
+            raise Unanswerable("the team system needs a team file (teams with players)")
         return round_state(t, rnd, edition=edition)
 
     def pair(self, state: TeamRoundState) -> RoundPairing:
