@@ -70,6 +70,11 @@ app = typer.Typer(
 )
 
 
+from .typerfast import plain_help  # noqa: E402
+
+plain_help()
+
+
 def _param(command: str, name: str) -> Any:
     """The typer declaration of option ``name`` of ``command`` (from core.OPTIONS)."""
     o = OPTIONS[command][name]

@@ -125,8 +125,14 @@ class Option:
     metavar: Optional[str] = None
 
 
-SYSTEM_HELP = ("Pairing system (default: the one the file declares, else dutch); "
-               "`pairchk check --help` lists them.")
+def _system_names() -> str:
+    from ..systems import MODULES  # the registry's names, without importing an engine
+
+    return ", ".join(MODULES)
+
+
+SYSTEM_HELP = (f"Pairing system: {_system_names()} (default: the one the file declares, else"
+               " dutch).")
 EDITION_HELP = "Rule edition, e.g. 2026 or 2017 for dutch (default: from the file, see the report)."
 FROM_HELP = "Input format (default: detected from content and extension)."
 ACCEL_HELP = ("Acceleration: baku, swiss-chess:2|3|4 or none (default: as the file says, "
