@@ -70,7 +70,8 @@ def _is_regular(path: str) -> bool:
         return False
 
 
-def output_problem(dst: str, inputs: Sequence[str] = (), *, force: bool = False) -> str:
+def output_problem(dst: str, inputs: Sequence[str] = (), *, force: bool = False,
+                   two_names: bool = False) -> str:
     """Why ``dst`` must not be written, or "" when it may.
 
     The output is never one of the inputs (even with ``force``); an existing regular file is
@@ -93,9 +94,10 @@ def output_problem(dst: str, inputs: Sequence[str] = (), *, force: bool = False)
     if force or not _is_regular(dst):
         return ""
     if looks_like_tournament(dst):
-        return (f"{dst} already exists and is a tournament file; not overwritten (did you mean "
-                "to give two input files? convert reads one file, or several with -o DIR; "
-                "add --force to replace it)")
+        hint = ("did you mean to give two input files? convert reads one file, or several with"
+                " -o DIR; " if two_names else "")
+        return (f"{dst} already exists and is a tournament file; not overwritten ({hint}add"
+                " --force to replace it)")
     return f"{dst} already exists; not overwritten (add --force to replace it)"
 
 

@@ -403,7 +403,7 @@ def output_problem(dst: str, inputs: Sequence[str], *, force: bool) -> str:
     """Why ``dst`` must not be written, or "" when it may (:func:`pairchk.output.output_problem`)."""
     from ..output import output_problem as problem
 
-    return problem(dst, inputs, force=force)
+    return problem(dst, inputs, force=force, two_names=True)
 
 
 # --------------------------------------------------------------------------- running
