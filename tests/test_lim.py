@@ -87,7 +87,7 @@ def test_registry_codes_and_text():
     t = Tournament(system_text="Lim System")
     system, where, why = resolve_system(t)
     assert system is SYSTEM and "Lim System" in where and why == ""
-    assert SYSTEM.select_edition(t) == ("2026", "the Lim text of 2026")
+    assert SYSTEM.select_edition(t)[1].startswith("the Lim text of 2026; not a Maxi-tournament")
 
 
 # ----------------------------------------------------------------------------- Article 1, 7
@@ -528,6 +528,51 @@ def test_generated_tournaments_check_ok_sweep(seed):
     for rnd in range(1, t.played_rounds + 1):
         assert check_round(t, rnd, system=SYSTEM, edition="2026").status == "ok", rnd
 
+
+
+def test_maxi_tournament_by_the_1988_definition_unless_declared():
+    """L1. The 1988 General Assembly (the regulation's own amendment, preamble of the 1987-99
+    text): the 100-point restriction applies only to "Maxi-tournaments", i.e. tournaments in
+    which the number of participants is greater than 2n (2 raised to the power of n) where n is
+    the number of rounds". 33 players in 5 rounds: 33 > 32, a Maxi-tournament; in 6 rounds
+    not. ``--maxi yes|no`` (the system option) overrides the definition, and the report's first
+    line says which applies and why."""
+    from pairchk.check.checker import check
+    from pairchk.system import SystemOptionError, configure
+
+    t = generate(Settings(system="lim", players=33, rounds=5, seed=2))
+    assert SYSTEM.state(t, 2, edition="2026").maxi is True
+    assert SYSTEM.state(t.replace(rounds=6), 2, edition="2026").maxi is False
+    no = configure(SYSTEM, {"maxi": "no"})
+    assert no.state(t, 2, edition="2026").maxi is False
+    assert configure(SYSTEM, {"maxi": "yes"}).state(t.replace(rounds=6), 2,
+                                                    edition="2026").maxi is True
+    assert configure(SYSTEM, {"maxi": None}) is SYSTEM
+    report = check(t, system=SYSTEM, rounds=[2])
+    assert report.edition_reason.endswith("a Maxi-tournament: 33 players > 2^5 = 32 (the 1988 "
+                                          "definition)")
+    assert check(t, system=no, rounds=[2]).edition_reason.endswith(
+        "not a Maxi-tournament (--maxi no)")
+    with pytest.raises(SystemOptionError, match="expected one of yes, no"):
+        configure(SYSTEM, {"maxi": "perhaps"})
+    with pytest.raises(SystemOptionError, match="--maxi does not apply to the dutch system"):
+        configure(get("dutch"), {"maxi": "yes"})
+
+
+def test_maxi_changes_the_pairing_only_through_the_100_point_rules():
+    """L1, 3.2.3/3.8/5.7: 40 players in 5 rounds is a Maxi-tournament by default, and its
+    100-point limits change some rounds of generated events against the same state read as
+    not Maxi (before, the limits never applied to a file)."""
+    differ = 0
+    for seed in range(6):
+        t = generate(Settings(system="lim", players=40, rounds=5, seed=seed))
+        for rnd in range(2, 6):
+            maxi = SYSTEM.state(t, rnd, edition="2026")
+            plain = dataclasses.replace(maxi, maxi=False)
+            a, b = pair_round(maxi), pair_round(plain)
+            assert maxi.maxi and not plain.maxi
+            differ += a != b
+    assert differ > 0
 
 
 def test_colour_exchange_in_a_maxi_tournament_3_8_5_7():

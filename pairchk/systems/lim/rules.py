@@ -65,7 +65,7 @@ class LimState:
     names: dict[int, str]
     median: Decimal  # 2.2: half of what the rounds played can give
     partners: dict[int, frozenset[int]]  # players to pair -> the players compatible with them
-    maxi: bool = False  # a declared Maxi-tournament (3.2.3, 3.8, 5.7)
+    maxi: bool = False  # a Maxi-tournament (3.2.3, 3.8, 5.7; see maxi_tournament)
 
     @property
     def round(self) -> int:
@@ -163,8 +163,39 @@ def median_score(base: RoundState) -> Decimal:
     return (base.round - 1) * base.win / 2
 
 
-def lim_state(t: Tournament, rnd: int, *, maxi: bool = False) -> LimState:
-    """The Lim state before round ``rnd`` of ``t``."""
+def maxi_tournament(t: Tournament, declared: bool | None = None) -> tuple[bool, str]:
+    """Whether 3.2.3, 3.8 and 5.7 (the 100-point limits) apply, and why.
+
+    The 2026 text uses "Maxi-tournament" without defining it; the regulation's own history
+    does: the 1988 General Assembly limited the 100-point rule (then 10.2, 10.8, 12.7, today
+    3.2.3, 3.8, 5.7) to "Maxi-tournaments", i.e. tournaments in which the number of
+    participants is greater than 2^n where n is the number of rounds. That definition is the
+    default; ``declared`` (the organiser's word, ``--maxi yes|no``) overrides it.
+
+    >>> from pairchk.model import Player
+    >>> field = tuple(Player(n) for n in range(1, 34))
+    >>> maxi_tournament(Tournament(rounds=5, players=field))
+    (True, 'a Maxi-tournament: 33 players > 2^5 = 32 (the 1988 definition)')
+    >>> maxi_tournament(Tournament(rounds=6, players=field))[0]
+    False
+    >>> maxi_tournament(Tournament(rounds=6, players=field), declared=True)
+    (True, 'a Maxi-tournament (--maxi yes)')
+    """
+    if declared is not None:
+        return declared, ("a Maxi-tournament (--maxi yes)" if declared
+                          else "not a Maxi-tournament (--maxi no)")
+    n = len(t.players)
+    rounds = t.rounds or t.played_rounds
+    how = "" if t.rounds else f", the rounds counted from the {rounds} played: none declared"
+    if n > 2 ** rounds:
+        return True, f"a Maxi-tournament: {n} players > 2^{rounds} = {2 ** rounds} (the 1988 " \
+                     f"definition{how})"
+    return False, (f"not a Maxi-tournament: {n} players <= 2^{rounds} = {2 ** rounds} (the 1988 "
+                   f"definition{how})")
+
+
+def lim_state(t: Tournament, rnd: int, *, maxi: bool | None = None) -> LimState:
+    """The Lim state before round ``rnd`` of ``t``; ``maxi`` None: by :func:`maxi_tournament`."""
     base = round_state(t, rnd, edition="2026")
     last = base.last_round
     partners: dict[int, frozenset[int]] = {}
@@ -175,7 +206,8 @@ def lim_state(t: Tournament, rnd: int, *, maxi: bool = False) -> LimState:
             b for b in order if b != a and not base.met(a, b)
             and (last or pair_allowed(ca, base.players[b].colors)))
     return LimState(base=base, names={p.number: p.name for p in t.players},
-                    median=median_score(base), partners=partners, maxi=maxi)
+                    median=median_score(base), partners=partners,
+                    maxi=maxi_tournament(t, maxi)[0])
 
 
 # ----------------------------------------------------------------------------- matchings
@@ -260,6 +292,7 @@ __all__ = [
     "due_colour",
     "lim_state",
     "max_pairs",
+    "maxi_tournament",
     "median_score",
     "pair_allowed",
 ]

@@ -38,8 +38,9 @@ Open points of the text and how they are read here (see also ``notes/lim.md``):
   has a compatible resident in the adjacent scoregroup.
 * "Floated in the previous round" (3.10): the shared state's float history (C.04.1 / C.04.3
   2026 1.4: a game against another pairing score, a PAB or a win without playing).
-* The Maxi-tournament is an organiser's declaration that no TRF record carries: off unless the
-  state is built with ``maxi=True``.
+* Maxi-tournament (3.2.3, 3.8, 5.7): by the regulation's 1988 definition, more participants than
+  2^rounds (:func:`.rules.maxi_tournament`), unless the organiser's word says otherwise
+  (``--maxi yes|no``, the system option ``maxi``); the report's edition line says which.
 * The 2026 text (like ETT26) gives Lim no TRF26 192 code; ``FIDE_LIM`` (and ``FIDE_LIM_BAKU``)
   are accepted, following the pattern of the other FIDE systems, and a 092 text naming Lim
   selects it.
@@ -66,9 +67,16 @@ from decimal import Decimal
 from ...errors import PairchkError
 from ...model import Color, Tournament
 from ...pairing import RoundPairing, published_pairing
-from ...system import Criterion, UnpairableError, Violation, completion_faults, single_edition
+from ...system import (
+    Criterion,
+    SystemOption,
+    UnpairableError,
+    Violation,
+    completion_faults,
+    single_edition,
+)
 from .pair import floater_type, groups_above, groups_below, pair_round
-from .rules import Direction, LimState, colour_allowed, lim_state
+from .rules import Direction, LimState, colour_allowed, lim_state, maxi_tournament
 
 ED = "C.04.4.3 (2026)"
 
@@ -126,14 +134,28 @@ class LimSystem:
     editions = ("2026",)
     fixed = False
     teams = False
+    options = (SystemOption("maxi", ("yes", "no"), "Lim: the event is (yes) or is not (no) a "
+                            "Maxi-tournament, whose colour and floater exchanges stay within 100 "
+                            "rating points (C.04.4.3 art. 3.2.3, 3.8, 5.7); default: more "
+                            "players than 2 to the power of the rounds (the 1988 definition)"),)
+
+    def __init__(self, maxi: bool | None = None) -> None:
+        self.maxi = maxi  # None: by the 1988 definition (rules.maxi_tournament)
+
+    def with_options(self, values: dict[str, str]) -> LimSystem:
+        """A copy configured with the system options (``maxi``: ``yes`` or ``no``)."""
+        maxi = values.get("maxi")
+        return LimSystem(self.maxi if maxi is None else maxi == "yes")
 
     def select_edition(self, t: Tournament, override: str | None = None) -> tuple[str, str]:
-        """``--edition`` first, else the text in force (2026).
+        """``--edition`` first, else the text in force (2026); the reason also says whether the
+        event is a Maxi-tournament and why (3.2.3, 3.8, 5.7).
 
-        >>> SYSTEM.select_edition(Tournament(system="FIDE_LIM"))
-        ('2026', 'system code FIDE_LIM: the Lim text of 2026')
+        >>> SYSTEM.select_edition(Tournament(system="FIDE_LIM", rounds=5))
+        ('2026', 'system code FIDE_LIM: the Lim text of 2026; not a Maxi-tournament: 0 players <= 2^5 = 32 (the 1988 definition)')
         """
-        return single_edition(self, "Lim", t, override)
+        edition, why = single_edition(self, "Lim", t, override)
+        return edition, f"{why}; {maxi_tournament(t, self.maxi)[1]}"
 
     def criteria(self, edition: str) -> tuple[Criterion, ...]:
         return CRITERIA
@@ -144,7 +166,7 @@ class LimSystem:
     def state(self, t: Tournament, rnd: int, *, edition: str) -> LimState:
         if edition not in self.editions:
             raise PairchkError(f"unknown Lim edition {edition!r}; known: 2026")
-        return lim_state(t, rnd)
+        return lim_state(t, rnd, maxi=self.maxi)
 
     def pair(self, state: LimState) -> RoundPairing:
         return pair_round(state)
