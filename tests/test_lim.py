@@ -64,7 +64,7 @@ def _group_state(n: int, met: dict[int, tuple[int, ...]] | None = None, extra: i
             rating=ratings.get(k, ps.rating))
     pairs_met = {frozenset((a, b)) for a, bs in met.items() for b in bs}
     base = dataclasses.replace(base, players=players)
-    ls = dataclasses.replace(ls, base=base, maxi=maxi)
+    ls = dataclasses.replace(ls, base=base, maxi=maxi, floated=frozenset(floated))
     from pairchk.systems.lim.rules import pair_allowed
 
     partners = {a: frozenset(b for b in players if b != a and frozenset((a, b)) not in pairs_met
@@ -246,6 +246,27 @@ def test_floater_types_3_9_and_previous_round_3_10():
     # 5 came in as a floater (it sorts after the residents only by number here): 4 floats
     res = pair_group(ls, [1, 2, 3, 4], [5], DOWN, [6, 7])
     assert res.floaters == (4,)
+
+
+def test_floated_in_the_previous_round_3_10_is_lims_own_floater_2_3():
+    """L2. 2.3 (verbatim, 1999 text): players without suitable opponents "are identified and
+    transferred to a neighbouring scoregroup" ... "Such a transferred player is described as a
+    floater". 3.10's "floated in the previous round" reads that definition, not C.04.3's float
+    history: round 2 (median 0.5) paired 1-2 (1 point each), 3-4 and 6-5 (0.5 against 0): 4
+    and 5 were transferred up to the Median Scoregroup; 3 and 6, residents of the median who
+    met them, did not float (the Dutch history gives them a downfloat), nor did 7, who had
+    the PAB (a downfloat there too)."""
+    L = RoundEntry
+    rows = {1: [L(Kind.WIN, 4, W), L(Kind.DRAW, 2, B)], 2: [L(Kind.WIN, 5, B), L(Kind.DRAW, 1, W)],
+            3: [L(Kind.DRAW, 6, W), L(Kind.WIN, 4, B)], 4: [L(Kind.LOSS, 1, B), L(Kind.LOSS, 3, W)],
+            5: [L(Kind.LOSS, 2, W), L(Kind.DRAW, 6, B)], 6: [L(Kind.DRAW, 3, B), L(Kind.DRAW, 5, W)],
+            7: [L(Kind.ZERO_BYE), L(Kind.PAB)]}
+    t = Tournament(rounds=5, initial_color=W, players=tuple(
+        Player(n, rating=2500 - 10 * n, entries=tuple(rows[n])) for n in range(1, 8)))
+    ls = lim_state(t, 3)
+    assert ls.floated == {4, 5}
+    assert [ls.floated_before(n) for n in (3, 6, 7)] == [False] * 3
+    assert [ls.p(n).float_before(1) for n in (3, 6, 7)] == ["D", "D", "D"]
 
 
 def test_incoming_floaters_paired_first_3_6():

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from ...matching import matching_size, max_matching
-from ...model import Color, Tournament
+from ...model import Color, Kind, Tournament
 from ...state import PlayerState, RoundState, round_state
 
 MAXI_BAND = 100  # 3.2.3, 3.8, 5.7: rating points
@@ -66,6 +66,7 @@ class LimState:
     median: Decimal  # 2.2: half of what the rounds played can give
     partners: dict[int, frozenset[int]]  # players to pair -> the players compatible with them
     maxi: bool = False  # a Maxi-tournament (3.2.3, 3.8, 5.7; see maxi_tournament)
+    floated: frozenset[int] = frozenset()  # 3.10: transferred in the previous round (2.3)
 
     @property
     def round(self) -> int:
@@ -111,9 +112,9 @@ class LimState:
         return colour_allowed(self.p(n).colors, c)
 
     def floated_before(self, n: int) -> bool:
-        """3.10: the player floated (up or down, the shared state's float history) in the
-        previous round."""
-        return self.p(n).float_before(1) is not None
+        """3.10: the player was a floater in the previous round, in Lim's own sense (2.3:
+        "such a transferred player is described as a floater"; see :func:`lim_floaters`)."""
+        return n in self.floated
 
 
 def due_colour(colors: tuple[Color, ...]) -> Color:
@@ -194,6 +195,59 @@ def maxi_tournament(t: Tournament, declared: bool | None = None) -> tuple[bool, 
                    f"definition{how})")
 
 
+def transferred(a: Decimal, b: Decimal, median: Decimal) -> set[int]:
+    """Which of a pair with pairing scores ``a`` (index 0) and ``b`` (index 1) was transferred
+    out of their scoregroup (2.3) to meet: the pair was made in the scoregroup nearest the
+    median it could be made in (above the median the lower score's, below it the higher
+    score's, the Median Scoregroup when the two are on either side of it or one is on it), and
+    every player of another score came there as a floater.
+
+    >>> D = Decimal
+    >>> [transferred(D(a), D(b), D(1)) for a, b in ((3, 2), (0, "0.5"), (2, 0), (1, 1))]
+    [{0}, {0}, {0, 1}, set()]
+    """
+    low, high = min(a, b), max(a, b)
+    made = low if low > median else high if high < median else median
+    return {i for i, s in enumerate((a, b)) if s != made}
+
+
+def lim_floaters(t: Tournament, rnd: int) -> frozenset[int]:
+    """3.10's "floated in the previous round", by Lim's own definition of a floater (2.3: a
+    player *transferred* out of their scoregroup), recovered from round ``rnd - 1``'s pairing
+    and the pairing scores before it (:func:`transferred`). A bye is no float; a forfeited game
+    still shows who was transferred; a resident paired with a floater did not float (unlike
+    the float history of C.04.3 1.4 that the shared state keeps). Two players of one
+    scoregroup paired with each other after cracking (2.6) cannot be told from the file and
+    count as not floated.
+
+    >>> from pairchk.model import Player, RoundEntry as E, Kind, Color
+    >>> W, B = Color.WHITE, Color.BLACK
+    >>> t = Tournament(rounds=5, players=(
+    ...     Player(1, entries=(E(Kind.WIN, 2, W), E(Kind.WIN, 3, W))),
+    ...     Player(2, entries=(E(Kind.LOSS, 1, B), E(Kind.PAB))),
+    ...     Player(3, entries=(E(Kind.WIN, 4, W), E(Kind.LOSS, 1, B))),
+    ...     Player(4, entries=(E(Kind.LOSS, 3, B), E(Kind.FORFEIT_WIN, 5, W))),
+    ...     Player(5, entries=(E(Kind.PAB), E(Kind.FORFEIT_LOSS, 4, B)))))
+    >>> sorted(lim_floaters(t, 3))  # round 2, median 0.5: 1-3 both on 1; 4 (0) - 5 (1) forfeit
+    [4, 5]
+    """
+    if rnd < 2:
+        return frozenset()
+    prev = round_state(t, rnd - 1, edition="2026")
+    median = median_score(prev)
+    out: set[int] = set()
+    for p in t.players:
+        e = p.entry(rnd - 1)
+        o = e.opponent
+        if (not e.kind.has_opponent or e.kind is Kind.PENDING or o is None
+                or p.number not in prev.players or o not in prev.players):
+            continue
+        if 0 in transferred(prev.players[p.number].pairing_score,
+                            prev.players[o].pairing_score, median):
+            out.add(p.number)
+    return frozenset(out)
+
+
 def lim_state(t: Tournament, rnd: int, *, maxi: bool | None = None) -> LimState:
     """The Lim state before round ``rnd`` of ``t``; ``maxi`` None: by :func:`maxi_tournament`."""
     base = round_state(t, rnd, edition="2026")
@@ -207,7 +261,7 @@ def lim_state(t: Tournament, rnd: int, *, maxi: bool | None = None) -> LimState:
             and (last or pair_allowed(ca, base.players[b].colors)))
     return LimState(base=base, names={p.number: p.name for p in t.players},
                     median=median_score(base), partners=partners,
-                    maxi=maxi_tournament(t, maxi)[0])
+                    maxi=maxi_tournament(t, maxi)[0], floated=lim_floaters(t, rnd))
 
 
 # ----------------------------------------------------------------------------- matchings
@@ -290,9 +344,11 @@ __all__ = [
     "can_pair_all",
     "colour_allowed",
     "due_colour",
+    "lim_floaters",
     "lim_state",
     "max_pairs",
     "maxi_tournament",
     "median_score",
     "pair_allowed",
+    "transferred",
 ]

@@ -36,8 +36,9 @@ Open points of the text and how they are read here (see also ``notes/lim.md``):
   order of :func:`.pair.floater_preference`.
 * Types (3.9): "incoming" = already floated into this scoregroup in this round; "compatible" =
   has a compatible resident in the adjacent scoregroup.
-* "Floated in the previous round" (3.10): the shared state's float history (C.04.1 / C.04.3
-  2026 1.4: a game against another pairing score, a PAB or a win without playing).
+* "Floated in the previous round" (3.10): Lim's own floater (2.3, "such a transferred player is
+  described as a floater"), recovered from the previous round's pairing and pairing scores
+  (:func:`.rules.lim_floaters`): a resident who met a floater, and a bye, are no float.
 * Maxi-tournament (3.2.3, 3.8, 5.7): by the regulation's 1988 definition, more participants than
   2^rounds (:func:`.rules.maxi_tournament`), unless the organiser's word says otherwise
   (``--maxi yes|no``, the system option ``maxi``); the report's edition line says which.
