@@ -269,6 +269,29 @@ def test_floated_in_the_previous_round_3_10_is_lims_own_floater_2_3():
     assert [ls.p(n).float_before(1) for n in (3, 6, 7)] == ["D", "D", "D"]
 
 
+def test_floater_choice_3_3_excludes_opponents_needed_by_floaters_ahead():
+    """L3. 3.3 (the text, in our words): the floater chosen is the lowest numbered player who
+    has a compatible opponent in the next scoregroup, excluding the opponents needed by the
+    floaters ahead of it (3.4 the mirror). Scoregroup {1..6}, next scoregroup {7, 8}: 1 has met
+    every player of its group (2.3.1) and 8, so it floats first and needs 7; one more floats
+    to make the number even. 6, the lowest numbered, has met 8 too: its only possible opponent
+    is 7, whom 1 needs, so 6 has no compatible opponent left (type c, 3.9) and 5 (type d)
+    floats. Without 1's need (1 compatible with 8 as well) 6 floats."""
+    ls = _group_state(8, met={1: (2, 3, 4, 5, 6, 8), 6: (8,)})
+    res = pair_group(ls, [1, 2, 3, 4, 5, 6], [], DOWN, [7, 8])
+    assert res.floaters == (1, 5)
+    assert [int(t) for t in walk_types(ls, res)] == [0, 0]
+    ls = _group_state(8, met={1: (2, 3, 4, 5, 6), 6: (8,)})
+    assert pair_group(ls, [1, 2, 3, 4, 5, 6], [], DOWN, [7, 8]).floaters == (1, 6)
+
+
+def walk_types(ls: LimState, res) -> list[int]:
+    from pairchk.systems.lim.pair import floater_type
+
+    return [floater_type(ls, n, frozenset(), [7, 8], res.floaters[:i])
+            for i, n in enumerate(res.floaters)]
+
+
 def test_incoming_floaters_paired_first_3_6():
     """3.6: a downfloater is paired first, with the highest numbered (#1 side) available player
     due the other colour. Downfloater 9 (due White) into {1..4}; one of the five floats: the

@@ -74,10 +74,34 @@ class GroupResult:
     floaters: tuple[int, ...]  # sent on to the adjacent scoregroup
 
 
-def floater_type(ls: LimState, n: int, incoming: frozenset[int], adjacent: list[int]
-                 ) -> FloaterType:
-    """3.9.1: the type of ``n`` as a floater of its scoregroup."""
-    return FloaterType.of(n in incoming, any(ls.compatible(n, m) for m in adjacent))
+def _matched(ls: LimState, floaters: Sequence[int], adjacent: list[int]) -> int:
+    """How many of ``floaters`` can each get a different compatible resident of ``adjacent``
+    (a bipartite matching, augmenting paths)."""
+    owner: dict[int, int] = {}
+
+    def place(f: int, seen: set[int]) -> bool:
+        for m in adjacent:
+            if m in seen or not ls.compatible(f, m):
+                continue
+            seen.add(m)
+            if m not in owner or place(owner[m], seen):
+                owner[m] = f
+                return True
+        return False
+
+    return sum(1 for f in floaters if place(f, set()))
+
+
+def floater_type(ls: LimState, n: int, incoming: frozenset[int], adjacent: list[int],
+                 ahead: Sequence[int] = ()) -> FloaterType:
+    """3.9.1: the type of ``n`` as a floater of its scoregroup. "Has a compatible opponent in
+    the adjacent scoregroup" (3.3/3.4) is read with the opponents the floaters ``ahead`` of it
+    need excluded: ``n`` has one when ``ahead`` and ``n`` can each get a different compatible
+    resident there, as many of ``ahead`` as could before (a matching)."""
+    if not any(ls.compatible(n, m) for m in adjacent):
+        return FloaterType.of(n in incoming, False)
+    free = _matched(ls, [*ahead, n], adjacent) > _matched(ls, ahead, adjacent) if ahead else True
+    return FloaterType.of(n in incoming, free)
 
 
 def _majority_due(ls: LimState, players: list[int]) -> Color:
@@ -89,10 +113,13 @@ def _majority_due(ls: LimState, players: list[int]) -> Color:
 
 
 def floater_preference(ls: LimState, staying: list[int], incoming: frozenset[int],
-                       adjacent: list[int], direction: Direction) -> list[int]:
-    """The order in which players of ``staying`` are considered as the next floater:
+                       adjacent: list[int], direction: Direction,
+                       ahead: Sequence[int] = ()) -> list[int]:
+    """The order in which players of ``staying`` are considered as the next floater, after
+    the floaters ``ahead`` already chosen:
 
-    1. 3.9.2: type d, then c, then b, then a;
+    1. 3.9.2: type d, then c, then b, then a (3.3/3.4: a compatible opponent in the adjacent
+       scoregroup that the floaters ahead do not need, :func:`floater_type`);
     2. 3.10: a player who did not float in the previous round first;
     3. 3.2.2: a player due the colour more players of the group are due (the transfer tends to
        equalise the colours); in a Maxi-tournament only one rated within 100 points of the
@@ -111,21 +138,24 @@ def floater_preference(ls: LimState, staying: list[int], incoming: frozenset[int
         return not ls.maxi or abs(ls.rating(n) - ls.rating(last)) <= MAXI_BAND
 
     position = {n: i for i, n in enumerate(arranged)}
-    return sorted(staying, key=lambda n: (floater_type(ls, n, incoming, adjacent),
+    return sorted(staying, key=lambda n: (floater_type(ls, n, incoming, adjacent, ahead),
                                           ls.floated_before(n), not equalises(n), -position[n]))
 
 
 def choose_floaters(ls: LimState, members: list[int], incoming: frozenset[int],
                     adjacent: list[int], direction: Direction) -> list[int]:
     """2.3, 3.1, 3.10.2, 4.4: the scoregroup keeps as many pairings as it can have, so exactly
-    the players a maximum pairing leaves over float (those without a suitable opponent, 2.3.1-
-    2.3.3, and one to make the number even, 2.3.4). They are chosen one at a time, each the first
-    in :func:`floater_preference` whose transfer still leaves that many pairings."""
+    the players a maximum pairing leaves over float. First those without a suitable opponent
+    in the scoregroup (2.3.1-2.3.3: every one of them floats), in the group's order; then, one
+    at a time, each the first in :func:`floater_preference` (after the floaters chosen so far,
+    3.3/3.4) whose transfer still leaves that many pairings (2.3.4, 4.4)."""
     keep = max_pairs(ls, members)
-    staying = list(members)
-    floaters: list[int] = []
+    floaters = sorted((n for n in members
+                       if not any(ls.compatible(n, m) for m in members if m != n)),
+                      key=ls.order_key(direction))
+    staying = [n for n in members if n not in floaters]
     while len(staying) > 2 * keep:
-        for n in floater_preference(ls, staying, incoming, adjacent, direction):
+        for n in floater_preference(ls, staying, incoming, adjacent, direction, floaters):
             rest = [m for m in staying if m != n]
             if max_pairs(ls, rest) == keep:
                 floaters.append(n)

@@ -35,7 +35,8 @@ Open points of the text and how they are read here (see also ``notes/lim.md``):
   4.4); exactly the players a maximum pairing leaves over float, chosen one at a time in the
   order of :func:`.pair.floater_preference`.
 * Types (3.9): "incoming" = already floated into this scoregroup in this round; "compatible" =
-  has a compatible resident in the adjacent scoregroup.
+  has a compatible resident in the adjacent scoregroup that the floaters ahead of it (chosen
+  before it; in a published round, ranked ahead) do not need (3.3/3.4, as a matching).
 * "Floated in the previous round" (3.10): Lim's own floater (2.3, "such a transferred player is
   described as a floater"), recovered from the previous round's pairing and pairing scores
   (:func:`.rules.lim_floaters`): a resident who met a floater, and a bye, are no float.
@@ -205,7 +206,8 @@ def _group(ls: LimState, score: Decimal, direction: Direction, residents: list[i
     paired = {n for p in pairs for n in p}
     floaters = tuple(sorted((n for n in members if n not in paired), key=ls.order_key(direction)))
     came = frozenset(incoming)
-    types = tuple(int(floater_type(ls, n, came, adjacent)) for n in floaters)
+    types = tuple(int(floater_type(ls, n, came, adjacent, floaters[:i]))
+                  for i, n in enumerate(floaters))
     return GroupRecord(score, direction, frozenset(members), pairs, floaters, types)
 
 
