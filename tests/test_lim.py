@@ -150,11 +150,39 @@ def test_compatibility_2_1_and_last_round_article_6():
     for rounds, expected in ((5, False), (3, True)):
         t = Tournament(rounds=rounds, initial_color=W, players=tuple(
             Player(n, rating=2500 - n, entries=tuple(rows[n])) for n in range(1, 5)))
-        assert lim_state(t, 3).compatible(1, 2) is expected
+        assert lim_state(t, 3).relaxed().compatible(1, 2) is expected
+        assert not lim_state(t, 3).compatible(1, 2)
     with pytest.raises(UnpairableError):  # round 3 of 5: 1-2 and 3-4 both break 2.1
         SYSTEM.pair(SYSTEM.state(replace(t, rounds=5), 3, edition="2026"))
     last = SYSTEM.pair(SYSTEM.state(t, 3, edition="2026"))  # round 3 of 3: Article 6
     assert sorted(x.players for x in last.pairs) == [frozenset((1, 2)), frozenset((3, 4))]
+
+
+def test_last_round_article_6_limits_give_way_only_where_same_score_pairing_needs_it():
+    """L10. Article 6 (the text, in our words): in the last round pairing players of the same
+    score takes priority over the colour rules, even at the cost of a colour three times
+    running or three more of one colour - priority where the two conflict, not the colour
+    limits dropped. Last round, scoregroup {1, 2, 3} paired downward, next scoregroup {4, 5}:
+    1 and 2 had White twice and have met 4 and 5, 3 had Black twice. One pairing either way, so
+    the limits cost nothing here and are kept: 1-3, and 2 floats (with the limits dropped
+    wholesale 3, the only one with an opponent next door, 3.9, would float and 1-2 meet, one
+    of them getting White a third time). With 3 on White twice too, the limits would cost the
+    group its pairing: there they give way, 3 floats and 1-2 meet."""
+    met = {1: (4, 5), 2: (4, 5)}
+    ls = _group_state(3, extra=2, met=met, colours={1: "WW", 2: "WW", 3: "BB"})
+    last = dataclasses.replace(ls, loose={a: frozenset(b for b in range(1, 6) if b != a and
+                                                       b not in met.get(a, ()) and
+                                                       a not in met.get(b, ()))
+                                          for a in range(1, 6)})
+    res = pair_group(last, [1, 2, 3], [], DOWN, [4, 5])
+    assert res.floaters == (2,) and _show(res.pairs) == "1-3"
+    wholesale = pair_group(last.relaxed(), [1, 2, 3], [], DOWN, [4, 5])
+    assert wholesale.floaters == (3,) and _show(wholesale.pairs) == "1-2"
+    ls = _group_state(3, extra=2, met=met, colours={1: "WW", 2: "WW", 3: "WW"})
+    last = dataclasses.replace(ls, loose=last.loose)
+    assert pair_group(ls, [1, 2, 3], [], DOWN, [4, 5]).pairs == ()
+    res = pair_group(last, [1, 2, 3], [], DOWN, [4, 5])
+    assert res.floaters == (3,) and _show(res.pairs) == "1-2"
 
 
 def test_order_2_2_median_last():

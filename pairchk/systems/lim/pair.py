@@ -48,7 +48,7 @@ def pab(ls: LimState) -> int | None:
     else:
         candidates = list(reversed(order))
     for n in candidates:
-        if ls.p(n).pab_eligible and can_pair_all(ls, [m for m in order if m != n]):
+        if ls.p(n).pab_eligible and can_pair_all(ls.relaxed(), [m for m in order if m != n]):
             return n
     raise UnpairableError("C.04.4.3 (2026) art. 1.1: no player can get the pairing-allocated bye "
                           "and leave the others pairable")
@@ -187,6 +187,7 @@ class _Scrutiny:
     ls: LimState
     direction: Direction
     remaining: list[int]
+    strict: LimState | None = None  # the colour limits, where Article 6 relaxed ``ls``
     pairs: list[tuple[int, int]] = field(default_factory=list)
 
     def arranged(self, players: list[int]) -> list[int]:
@@ -201,23 +202,30 @@ class _Scrutiny:
     def take(self, player: int, candidates: list[int]) -> None:
         """The first available opponent due the other colour (5.2, the colour exchange; in a
         Maxi-tournament only one rated within 100 points of the first available, 3.8, 5.7),
-        otherwise the first available one."""
-        first = None
-        chosen = None
-        for c in candidates:
-            if not self.available(player, c):
-                continue
-            if first is None:
-                first = c
-            if self._colours_suit(player, c) and self._within_band(c, first):
-                chosen = c
-                break
-        opponent = chosen if chosen is not None else first
+        otherwise the first available one. Where Article 6 relaxed the colour limits, an
+        opponent within them is taken first: the limits give way only where they must."""
+        opponent = None
+        if self.strict is not None:
+            opponent = self._first(player, candidates, self.strict)
+        if opponent is None:
+            opponent = self._first(player, candidates, None)
         if opponent is None:
             raise UnpairableError(f"C.04.4.3 (2026) art. 4: player {player} has no available "
                                   "opponent in its scoregroup")
         self.pairs.append((player, opponent))
         self.remaining = [n for n in self.remaining if n not in (player, opponent)]
+
+    def _first(self, player: int, candidates: list[int], within: LimState | None) -> int | None:
+        first = None
+        for c in candidates:
+            if not self.available(player, c) or (within is not None
+                                                 and not within.compatible(player, c)):
+                continue
+            if first is None:
+                first = c
+            if self._colours_suit(player, c) and self._within_band(c, first):
+                return c
+        return first
 
     def _within_band(self, candidate: int, first: int) -> bool:
         """3.8, 5.7: in a Maxi-tournament a colour exchange only within 100 rating points."""
@@ -242,14 +250,22 @@ def pair_group(ls: LimState, residents: list[int], incoming: list[int], directio
                adjacent: list[int], behind: Sequence[int] = ()) -> GroupResult:
     """One scoregroup: ``incoming`` floaters from ahead (downfloaters of a downward group,
     upfloaters of an upward one), ``behind`` only for the median (its upfloaters, 3.6.3);
-    ``adjacent`` = the residents of the group the floaters go to (3.9 types)."""
+    ``adjacent`` = the residents of the group the floaters go to (3.9 types).
+
+    Article 6: in the last round a scoregroup that keeps more pairings without the colour
+    limits is paired without them (same-score pairing first), its opponents within the limits
+    taken first (:meth:`_Scrutiny.take`); any other scoregroup keeps them."""
     members = [*incoming, *behind, *residents]
     came = frozenset(incoming) | frozenset(behind)
+    loose = ls.relaxed()
+    strict = None
+    if loose is not ls and max_pairs(loose, members) > max_pairs(ls, members):
+        ls, strict = loose, ls
     floaters = choose_floaters(ls, members, came, adjacent, direction)
     staying = [n for n in members if n not in floaters]
     ahead = sorted((n for n in incoming if n in staying), key=ls.order_key(direction))
     back = sorted((n for n in behind if n in staying), key=ls.order_key(Direction.UP))
-    pairs = _Scrutiny(ls, direction, staying).run([*ahead, *back])
+    pairs = _Scrutiny(ls, direction, staying, strict).run([*ahead, *back])
     return GroupResult(tuple(pairs), tuple(floaters))
 
 
@@ -280,7 +296,7 @@ def _pair_median(ls: LimState, residents: list[int], down: list[int], up: list[i
     until it can be paired completely; returns its pairings and the number cracked."""
     down, up = list(down), list(up)
     cracked = 0
-    while not can_pair_all(ls, [*residents, *down, *up]):
+    while not can_pair_all(ls.relaxed(), [*residents, *down, *up]):
         lower = (len(down) > len(up) and bool(below)) or not above
         side = below if lower else above
         if not side:
@@ -303,7 +319,7 @@ def run_round(ls: LimState) -> Outcome:
     """The whole procedure (module docstring) with the number of pairings cracked (2.6)."""
     bye = pab(ls)
     players = [n for n in ls.base.order if n != bye]
-    if not can_pair_all(ls, players):
+    if not can_pair_all(ls.relaxed(), players):
         raise UnpairableError("C.04.4.3 (2026) art. 2.1: no pairing of compatible players exists")
     by_score: dict[Decimal, list[int]] = {}
     for n in players:

@@ -21,7 +21,7 @@ compatibility of every two players and whether the tournament is a declared Maxi
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from ...matching import matching_size, max_matching
@@ -67,6 +67,9 @@ class LimState:
     partners: dict[int, frozenset[int]]  # players to pair -> the players compatible with them
     maxi: bool = False  # a Maxi-tournament (3.2.3, 3.8, 5.7; see maxi_tournament)
     floated: frozenset[int] = frozenset()  # 3.10: transferred in the previous round (2.3)
+    # Article 6, the last round: the players compatible but for the colour limits (None in
+    # other rounds); see relaxed()
+    loose: dict[int, frozenset[int]] | None = None
 
     @property
     def round(self) -> int:
@@ -102,6 +105,17 @@ class LimState:
 
     def compatible(self, a: int, b: int) -> bool:
         return b in self.partners.get(a, frozenset())
+
+    def relaxed(self) -> LimState:
+        """Article 6: in the last round same-score pairing takes priority over the colour rules,
+        even at the cost of a colour three times running or three more of one colour. This
+        state's compatibility drops the colour limits (it is ``self`` in other rounds); the
+        engine uses it only where the limits would cost pairings: whether the round, the
+        Median Scoregroup or the others after a PAB can be paired at all, and in a scoregroup
+        that keeps more pairings without them (:func:`.pair.pair_group`)."""
+        if self.loose is None:
+            return self
+        return replace(self, partners=self.loose, loose=None)
 
     def due(self, n: int) -> Color:
         """5.5/5.6 on the player's own games: the colour that equalises, else the one that
@@ -251,17 +265,17 @@ def lim_floaters(t: Tournament, rnd: int) -> frozenset[int]:
 def lim_state(t: Tournament, rnd: int, *, maxi: bool | None = None) -> LimState:
     """The Lim state before round ``rnd`` of ``t``; ``maxi`` None: by :func:`maxi_tournament`."""
     base = round_state(t, rnd, edition="2026")
-    last = base.last_round
     partners: dict[int, frozenset[int]] = {}
+    loose: dict[int, frozenset[int]] = {}
     order = base.order
     for a in order:
         ca = base.players[a].colors
-        partners[a] = frozenset(
-            b for b in order if b != a and not base.met(a, b)
-            and (last or pair_allowed(ca, base.players[b].colors)))
+        loose[a] = frozenset(b for b in order if b != a and not base.met(a, b))
+        partners[a] = frozenset(b for b in loose[a] if pair_allowed(ca, base.players[b].colors))
     return LimState(base=base, names={p.number: p.name for p in t.players},
                     median=median_score(base), partners=partners,
-                    maxi=maxi_tournament(t, maxi)[0], floated=lim_floaters(t, rnd))
+                    maxi=maxi_tournament(t, maxi)[0], floated=lim_floaters(t, rnd),
+                    loose=loose if base.last_round else None)
 
 
 # ----------------------------------------------------------------------------- matchings

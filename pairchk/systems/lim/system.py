@@ -22,8 +22,10 @@ Engine: :mod:`.pair` (the procedure), rules and state: :mod:`.rules`. Articles:
 * Article 4 scrutiny and exchange: the first player of the arranged list tries the lower half
   in order, then the upper half from its bottom up (the 4.2/4.3 tables for six players,
   generalised); an opponent is available when the others can still all be paired (4.4).
-* Article 5 colours (5.1-5.4, 5.7 Maxi), Article 6 last round (colour limits give way: only
-  the meeting counts), Article 7 round 1 (7.2 top half against bottom half, colours by lot).
+* Article 5 colours (5.1-5.4, 5.7 Maxi); Article 6 last round: the colour limits give way
+  where same-score pairing needs it (a scoregroup that keeps more pairings without them, the
+  PAB, the Median Scoregroup before cracking), nowhere else (:meth:`.rules.LimState.relaxed`);
+  Article 7 round 1 (7.2 top half against bottom half, colours by lot).
 
 Open points of the text and how they are read here (see also ``notes/lim.md``):
 
