@@ -164,8 +164,9 @@ def test_last_round_article_6_limits_give_way_only_where_same_score_pairing_need
     running or three more of one colour - priority where the two conflict, not the colour
     limits dropped. Last round, scoregroup {1, 2, 3} paired downward, next scoregroup {4, 5}:
     1 and 2 had White twice and have met 4 and 5, 3 had Black twice. One pairing either way, so
-    the limits cost nothing here and are kept: 1-3, and 2 floats (with the limits dropped
-    wholesale 3, the only one with an opponent next door, 3.9, would float and 1-2 meet, one
+    the limits cost nothing here and are kept: 3, the only one with an opponent next door
+    (3.9), is the even-maker, 1 and 2 cannot meet, so 1, on whom scrutiny fails, changes place
+    with 3 (4.4.1) and 2-3 meet (with the limits dropped wholesale 3 floats and 1-2 meet, one
     of them getting White a third time). With 3 on White twice too, the limits would cost the
     group its pairing: there they give way, 3 floats and 1-2 meet."""
     met = {1: (4, 5), 2: (4, 5)}
@@ -175,7 +176,7 @@ def test_last_round_article_6_limits_give_way_only_where_same_score_pairing_need
                                                        a not in met.get(b, ()))
                                           for a in range(1, 6)})
     res = pair_group(last, [1, 2, 3], [], DOWN, [4, 5])
-    assert res.floaters == (2,) and _show(res.pairs) == "1-3"
+    assert res.floaters == (1,) and _show(res.pairs) == "2-3"
     wholesale = pair_group(last.relaxed(), [1, 2, 3], [], DOWN, [4, 5])
     assert wholesale.floaters == (3,) and _show(wholesale.pairs) == "1-2"
     ls = _group_state(3, extra=2, met=met, colours={1: "WW", 2: "WW", 3: "WW"})
@@ -365,6 +366,95 @@ def test_4_4_keep_as_many_pairings_as_the_group_can_have():
     ls = _group_state(7, met={1: (2, 3, 4, 5), 2: (3, 4, 5, 6, 7)}, extra=2)
     res = pair_group(ls, [1, 2, 3, 4, 5, 6, 7], [], DOWN, [8, 9])
     assert res.floaters == (2,)
+
+
+def _random_group(rng: random.Random, n: int) -> LimState:
+    """Players 1..n of one score, random colour histories, meetings, previous-round floats."""
+    t = _field(n)
+    ls = lim_state(t, 2)
+    players = dict(ls.base.players)
+    for k, ps in players.items():
+        players[k] = dataclasses.replace(ps, colors=tuple(rng.choice((W, B))
+                                                          for _ in range(rng.randint(0, 4))))
+    density = rng.choice((0.2, 0.4, 0.6))
+    met = {frozenset((a, b)) for a in players for b in players if a < b and rng.random() < density}
+    from pairchk.systems.lim.rules import pair_allowed
+
+    partners = {a: frozenset(b for b in players if b != a and frozenset((a, b)) not in met
+                             and pair_allowed(players[a].colors, players[b].colors))
+                for a in players}
+    floated = frozenset(k for k in players if rng.random() < 0.2)
+    return dataclasses.replace(ls, base=dataclasses.replace(ls.base, players=players),
+                               partners=partners, floated=floated)
+
+
+def test_4_4_engine_equals_a_literal_reading_on_random_scoregroups():
+    """L4. 2.3 transfers the players without suitable opponents, 2.3.4 one more to make the
+    number even (chosen by Article 3); 4.4.1 (the text's example: #2 changes place with the
+    floater #7): in an odd scoregroup the player who cannot be paired changes place with that
+    even-maker; 4.4.2 (1-6 stays, #2 and #5 float): in an even one he floats with another.
+    ``tests/lim_literal.py`` does exactly that, step by step; on random scoregroups needing at
+    most one step of 4.4 the engine sends the same floaters, except where the literal steps
+    send more players than the scoregroup must lose (it then keeps fewer pairings than it
+    could: 2.3 transfers only players who cannot be paired, so the engine keeps them)."""
+    from lim_literal import literal_floaters
+
+    from pairchk.systems.lim.pair import choose_floaters
+    from pairchk.systems.lim.rules import max_pairs
+
+    rng = random.Random(23)
+    same = costs = checked = 0
+    for _ in range(900):
+        g, extra = rng.randint(3, 9), rng.randint(1, 3)
+        ls = _random_group(rng, g + extra)
+        members, adjacent = list(range(1, g + 1)), list(range(g + 1, g + extra + 1))
+        direction = rng.choice((DOWN, UP))
+        came = frozenset(m for m in members if rng.random() < 0.15)
+        forced = [n for n in members if not any(ls.compatible(n, m) for m in members if m != n)]
+        if len(members) - len(forced) - 2 * max_pairs(ls, members) > 2:
+            continue
+        checked += 1
+        ours = choose_floaters(ls, members, came, adjacent, direction)
+        literal = literal_floaters(ls, members, came, adjacent, direction)
+        if sorted(ours) == sorted(literal):
+            same += 1
+        else:
+            assert len(literal) > len(ours), (members, ls.partners, direction, ours, literal)
+            costs += 1
+    assert checked > 600 and same > 0.95 * checked and costs > 0
+
+
+def _compare_with_literal(engine, tally, ls, members, came, adjacent, direction):
+    from lim_literal import literal_floaters
+
+    from pairchk.systems.lim.rules import max_pairs
+
+    ours = engine(ls, members, came, adjacent, direction)
+    literal = literal_floaters(ls, members, came, adjacent, direction)
+    forced = [n for n in members if not any(ls.compatible(n, m) for m in members if m != n)]
+    if len(members) - len(forced) - 2 * max_pairs(ls, members) <= 2:
+        tally["same" if sorted(ours) == sorted(literal) else
+              "literal floats more" if len(literal) > len(ours) else "other"] += 1
+    return ours
+
+
+@pytest.mark.slow
+def test_4_4_engine_equals_a_literal_reading_on_random_events(monkeypatch):
+    """L4 on whole generated events (forfeits, byes, withdrawals): every scoregroup the engine
+    pairs is also sent through the literal reading of 2.3/4.4; they agree except where the
+    literal steps would cost the scoregroup a pairing."""
+    from collections import Counter
+
+    import pairchk.systems.lim.pair as lim_pair
+
+    tally: Counter = Counter()
+    real = lim_pair.choose_floaters
+    monkeypatch.setattr(lim_pair, "choose_floaters",
+                        lambda *a: _compare_with_literal(real, tally, *a))
+    for seed in range(12):
+        generate(Settings(system="lim", players=15 + 7 * seed, rounds=7, seed=seed,
+                          forfeit_rate=0.05, bye_rate=0.05, withdraw_rate=0.05))
+    assert tally["other"] == 0 and tally["same"] > 400, tally
 
 
 def test_colour_exchange_5_2_in_scrutiny():

@@ -30,7 +30,16 @@ from typing import Sequence
 from ...model import Color
 from ...pairing import Pair, RoundPairing
 from ...system import UnpairableError
-from .rules import MAXI_BAND, Direction, FloaterType, LimState, allocate, can_pair_all, max_pairs
+from .rules import (
+    MAXI_BAND,
+    Direction,
+    FloaterType,
+    LimState,
+    allocate,
+    can_cover,
+    can_pair_all,
+    max_pairs,
+)
 
 # ----------------------------------------------------------------------------- 1. the PAB
 
@@ -142,20 +151,51 @@ def floater_preference(ls: LimState, staying: list[int], incoming: frozenset[int
                                           ls.floated_before(n), not equalises(n), -position[n]))
 
 
+def culprit(ls: LimState, players: list[int], direction: Direction) -> int | None:
+    """4.4: the player on whom Article 4 scrutiny fails - the first of the arranged list whom
+    no exchange among the players above can give an opponent (the first ``p`` such that no
+    pairing of ``players`` gives every player up to ``p`` one); None when all can be paired.
+    """
+    arranged = sorted(players, key=ls.order_key(direction))
+    for k in range(1, len(arranged) + 1):
+        if not can_cover(ls, arranged[:k], arranged):
+            return arranged[k - 1]
+    return None
+
+
 def choose_floaters(ls: LimState, members: list[int], incoming: frozenset[int],
                     adjacent: list[int], direction: Direction) -> list[int]:
-    """2.3, 3.1, 3.10.2, 4.4: the scoregroup keeps as many pairings as it can have, so exactly
-    the players a maximum pairing leaves over float. First those without a suitable opponent
-    in the scoregroup (2.3.1-2.3.3: every one of them floats), in the group's order; then, one
-    at a time, each the first in :func:`floater_preference` (after the floaters chosen so far,
-    3.3/3.4) whose transfer still leaves that many pairings (2.3.4, 4.4)."""
+    """2.3, 3.1, 4.4: the floaters of a scoregroup, as the text sends them, one at a time:
+
+    1. 2.3.1-2.3.3: every player without a suitable opponent in the scoregroup, in its order;
+    2. 2.3.4: with an odd number left, the even-maker chosen by Article 3 (the first in
+       :func:`floater_preference`, after the floaters chosen so far, 3.3/3.4);
+    3. 4.4.1: when the others then cannot all be paired, the player scrutiny fails on
+       (:func:`culprit`) changes place with the even-maker; 4.4.2: when an even number cannot
+       all be paired, that player floats, and another by Article 3 with him.
+
+    A transfer is for players who cannot be paired (2.3), so no choice may cost the
+    scoregroup a pairing it can have: where the text's choice would (the culprit's transfer,
+    or Article 3's first choice, leaves fewer pairings than the scoregroup can hold), the
+    next player in Article 3's order that keeps them floats instead (this is also what
+    3.10.2 "preserves the number of pairs" asks)."""
     keep = max_pairs(ls, members)
     floaters = sorted((n for n in members
                        if not any(ls.compatible(n, m) for m in members if m != n)),
                       key=ls.order_key(direction))
     staying = [n for n in members if n not in floaters]
+    companion = False  # the next floater goes with the culprit of 4.4.2 (Article 3 only)
     while len(staying) > 2 * keep:
-        for n in floater_preference(ls, staying, incoming, adjacent, direction, floaters):
+        order = floater_preference(ls, staying, incoming, adjacent, direction, floaters)
+        first: list[int] = []
+        if len(staying) % 2 and not companion:  # 2.3.4, then 4.4.1
+            rest = [m for m in staying if m != order[0]]
+            if max_pairs(ls, rest) < keep:
+                first = [n for n in (culprit(ls, rest, direction),) if n is not None]
+        elif not len(staying) % 2:  # 4.4.2
+            first = [n for n in (culprit(ls, staying, direction),) if n is not None]
+        companion = bool(first) and not len(staying) % 2
+        for n in [*first, *order]:
             rest = [m for m in staying if m != n]
             if max_pairs(ls, rest) == keep:
                 floaters.append(n)
@@ -343,6 +383,7 @@ __all__ = [
     "GroupResult",
     "Outcome",
     "choose_floaters",
+    "culprit",
     "exchange_order",
     "floater_preference",
     "floater_type",

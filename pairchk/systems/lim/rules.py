@@ -310,6 +310,33 @@ def can_pair_all(ls: LimState, players: list[int]) -> bool:
     return all(m >= 0 for m in mate)
 
 
+def can_cover(ls: LimState, must: list[int], players: list[int]) -> bool:
+    """Whether some pairing of compatible players among ``players`` gives every player of
+    ``must`` (a subset) an opponent: a perfect matching of ``players`` plus dummies that take
+    any player not in ``must`` (and each other).
+
+    >>> from pairchk.model import Tournament, Player
+    >>> ls = lim_state(Tournament(rounds=5, players=tuple(Player(n) for n in range(1, 5))), 1)
+    >>> ls = replace(ls, partners={1: frozenset({2}), 2: frozenset({1, 3}), 3: frozenset({2}),
+    ...                            4: frozenset()})
+    >>> can_cover(ls, [1], [1, 2, 3, 4]), can_cover(ls, [1, 3], [1, 2, 3, 4])
+    (True, False)
+    """
+    inside = set(must)
+    others = [n for n in players if n not in inside]
+    dummies = len(others) + len(inside) % 2
+    adj = _adjacency(ls, players) + [0] * dummies
+    n = len(players)
+    every_dummy = ((1 << dummies) - 1) << n
+    for i, p in enumerate(players):
+        if p not in inside:
+            adj[i] |= every_dummy
+    for d in range(n, n + dummies):
+        adj[d] = every_dummy & ~(1 << d)
+        adj[d] |= sum(1 << i for i, p in enumerate(players) if p not in inside)
+    return all(m >= 0 for m in max_matching(adj, perfect=True))
+
+
 # ----------------------------------------------------------------------------- colours
 
 def allocate(ls: LimState, a: int, b: int, median_or_above: bool) -> tuple[int, int]:
@@ -355,6 +382,7 @@ __all__ = [
     "FloaterType",
     "LimState",
     "allocate",
+    "can_cover",
     "can_pair_all",
     "colour_allowed",
     "due_colour",
