@@ -738,14 +738,86 @@ def test_maxi_changes_the_pairing_only_through_the_100_point_rules():
 
 
 def test_colour_exchange_in_a_maxi_tournament_3_8_5_7():
-    """3.8, 5.7: in a Maxi-tournament the exchange for colour is allowed only with an opponent
-    rated within 100 points of the first available one: #1 (due White) keeps #4 (2200, due White
+    """L8. 3.8, 5.7: in a Maxi-tournament the exchange for colour is allowed only with an
+    opponent rated within 100 points of the first available one (the opponent the player gets
+    without the exchange; the 2.4 proposed partner may not be available at all): #1 (due White) keeps #4 (2200, due White
     too) rather than #5 (2050, due Black); without the declaration it takes #5 (5.2)."""
     kw = {"colours": {1: "B", 2: "W", 3: "B", 4: "B", 5: "W", 6: "B"},
           "ratings": {1: 2500, 2: 2400, 3: 2300, 4: 2200, 5: 2050, 6: 2000}}
     plain = pair_group(_group_state(6, **kw), [1, 2, 3, 4, 5, 6], [], DOWN, [])
     maxi = pair_group(_group_state(6, maxi=True, **kw), [1, 2, 3, 4, 5, 6], [], DOWN, [])
     assert plain.pairs[0] == (1, 5) and maxi.pairs[0] == (1, 4)
+
+
+def _due_by_round_parity(colors: tuple, rnd: int) -> Color:
+    """5.5/5.6 read literally on rounds: after an odd round at most one more of a colour, after
+    an even round level; where both colours serve, the alternate of the last one."""
+    if not colors:
+        return Color.NONE
+    cd = sum(1 if c is W else -1 for c in colors)
+    after = {c: abs(cd + (1 if c is W else -1)) for c in (W, B)}
+    good = [c for c in (W, B) if after[c] <= (1 if rnd % 2 else 0)]
+    if len(good) == 1:
+        return good[0]
+    if not good and after[W] != after[B]:
+        return min((W, B), key=after.__getitem__)
+    return colors[-1].opposite
+
+
+def test_colours_5_5_5_6_odd_and_even_rounds_equal_the_own_games_rule():
+    """L6/L9. 5.5/5.6 (the text, in our words): in odd rounds the colours are alternated so that
+    no player has more than one more of a colour; in even rounds they are equalised. They speak
+    of rounds, the engine's due colour of the player's own games (equalise when the counts
+    differ, else alternate). Read literally on rounds, they give the same due colour for every
+    history of up to six games in any later round, odd or even, so a round a player did not
+    play changes nothing (e.g. W B W with a bye: due Black in round 5 as in round 4)."""
+    from itertools import product
+
+    from pairchk.systems.lim.rules import due_colour
+
+    checked = 0
+    for n in range(0, 7):
+        for colours in product((W, B), repeat=n):
+            for rnd in range(n + 1, n + 4):
+                assert due_colour(colours) is _due_by_round_parity(colours, rnd), (colours, rnd)
+                checked += 1
+    assert checked == 3 * (2 ** 7 - 1)
+
+
+def test_round_2_article_8_scoregroups_1_then_0_then_half():
+    """L11. Article 8 (round 2; the text, in our words): the 1-point scoregroup is paired first,
+    then the 0-point one, the ½-point one (the median) last. 2.2 gives that order after one
+    round (median ½): 1 downward, 0 upward, ½ last, downward. Round 1: 1, 8, 3 won, 7, 2, 9
+    lost, the rest drew. {1, 3, 8}: 8, the lowest numbered, floats down (3.2.4), 1-3; {2, 7, 9}
+    upward: 2, the highest numbered, floats up, 7-9; the median gets both."""
+    t = _field(12, rounds=7)
+    L = RoundEntry
+    rows = {1: L(Kind.WIN, 7, W), 7: L(Kind.LOSS, 1, B), 8: L(Kind.WIN, 2, W), 2: L(Kind.LOSS, 8, B),
+            3: L(Kind.WIN, 9, W), 9: L(Kind.LOSS, 3, B), 10: L(Kind.DRAW, 4, W),
+            4: L(Kind.DRAW, 10, B), 5: L(Kind.DRAW, 11, W), 11: L(Kind.DRAW, 5, B),
+            6: L(Kind.DRAW, 12, W), 12: L(Kind.DRAW, 6, B)}
+    t = t.replace(players=tuple(p.replace(entries=(rows[p.number],)) for p in t.players))
+    ls = SYSTEM.state(t, 2, edition="2026")
+    groups = walk(ls, SYSTEM.pair(ls))
+    assert [(str(g.score), g.direction) for g in groups] == [("1", DOWN), ("0", UP), ("0.5", DOWN)]
+    assert [g.floaters for g in groups] == [(8,), (2,), ()]
+    assert [_show(g.pairs) for g in groups[:2]] == ["1-3", "7-9"]
+    assert sorted(groups[2].members) == [2, 4, 5, 6, 8, 10, 11, 12]
+
+
+def test_floater_choice_precedence_3_9_and_3_10_before_3_2_2():
+    """L5. 3.9 (avoid a floater of type a, then b, then c) and 3.10 (a player who floated in the
+    previous round is not floated again) name players to avoid; 3.2.2 (choose the floater so
+    the colours tend to equalise) chooses among the rest. Five players, downward: 3, 4 and 5 are
+    due White, the majority (3.2.2 would float 5); 5 has no compatible player in the next
+    scoregroup (type c): 4 floats. With 4 a floater of the previous round too (3.10): 3."""
+    colours = {1: "W", 2: "W", 3: "B", 4: "B", 5: "B"}
+    ls = _group_state(5, met={5: (6, 7)}, extra=2, colours=colours)
+    assert pair_group(ls, [1, 2, 3, 4, 5], [], DOWN, [6, 7]).floaters == (4,)
+    ls = _group_state(5, met={5: (6, 7)}, extra=2, colours=colours, floated=(4,))
+    assert pair_group(ls, [1, 2, 3, 4, 5], [], DOWN, [6, 7]).floaters == (3,)
+    plain = _group_state(5, extra=2, colours=colours)
+    assert pair_group(plain, [1, 2, 3, 4, 5], [], DOWN, [6, 7]).floaters == (5,)
 
 
 def test_cli_generate_pair_check(tmp_path):

@@ -119,7 +119,10 @@ class LimState:
 
     def due(self, n: int) -> Color:
         """5.5/5.6 on the player's own games: the colour that equalises, else the one that
-        alternates; NONE without games."""
+        alternates; NONE without games. 5.5/5.6 speak of odd and even *rounds* (after an odd
+        round at most one more of a colour, after an even round level); read on rounds they
+        give this same colour for every history in every later round, so unplayed rounds
+        change nothing (L6/L9)."""
         return due_colour(self.p(n).colors)
 
     def may_receive(self, n: int, c: Color) -> bool:

@@ -27,24 +27,43 @@ Engine: :mod:`.pair` (the procedure), rules and state: :mod:`.rules`. Articles:
   PAB, the Median Scoregroup before cracking), nowhere else (:meth:`.rules.LimState.relaxed`);
   Article 7 round 1 (7.2 top half against bottom half, colours by lot).
 
-Open points of the text and how they are read here (see also ``notes/lim.md``):
+Open points of the text and how they are read here (the L numbers of the project's reading
+list; each has a test in ``tests/test_lim.py`` quoting the article):
 
-* Numbering: "highest numbered" is #1 (4.2 calls #1 the highest numbered player).
+* L7 numbering: "highest numbered" is #1 (4.2 calls #1 the highest numbered player; the 1999
+  text's 2.5/4.1 exchange "the lower numbered player of the two").
 * Median (2.2): rounds played x points for a win / 2, compared with the pairing score; it exists
   even without residents (it then holds only floaters). Under Baku acceleration the virtual
   points shift the scoregroups (C.04.7 1.5) but not the median.
-* One rule for every floater: the scoregroup keeps as many pairings as it can have (3.10.2,
-  4.4); exactly the players a maximum pairing leaves over float, chosen one at a time in the
-  order of :func:`.pair.floater_preference`.
-* Types (3.9): "incoming" = already floated into this scoregroup in this round; "compatible" =
+* L4 who floats (2.3, 4.4): 2.3.1-2.3.3 first, then the even-maker by Article 3, then 4.4.1 /
+  4.4.2's player on whom scrutiny fails (:func:`.pair.choose_floaters`), never at the cost of a
+  pairing the scoregroup can keep (2.3 transfers only players who cannot be paired).
+* L3 types (3.9): "incoming" = already floated into this scoregroup in this round; "compatible" =
   has a compatible resident in the adjacent scoregroup that the floaters ahead of it (chosen
   before it; in a published round, ranked ahead) do not need (3.3/3.4, as a matching).
-* "Floated in the previous round" (3.10): Lim's own floater (2.3, "such a transferred player is
-  described as a floater"), recovered from the previous round's pairing and pairing scores
+* L5 precedence in choosing a floater: 3.9 type, then 3.10, then 3.2.2 colour equalisation,
+  then 3.2.4 number. 3.9 and 3.10 speak of players to avoid whatever else, 3.2.2 of a choice
+  among the players that may float; a reading putting 3.2.2 first would float a type c or a
+  player who floated the round before merely to balance colours.
+* L2 "floated in the previous round" (3.10): Lim's own floater (2.3, "such a transferred player
+  is described as a floater"), recovered from the previous round's pairing and pairing scores
   (:func:`.rules.lim_floaters`): a resident who met a floater, and a bye, are no float.
-* Maxi-tournament (3.2.3, 3.8, 5.7): by the regulation's 1988 definition, more participants than
-  2^rounds (:func:`.rules.maxi_tournament`), unless the organiser's word says otherwise
+* L1 Maxi-tournament (3.2.3, 3.8, 5.7): by the regulation's 1988 definition, more participants
+  than 2^rounds (:func:`.rules.maxi_tournament`), unless the organiser's word says otherwise
   (``--maxi yes|no``, the system option ``maxi``); the report's edition line says which.
+* L8 the 100-point band of 3.8/5.7 is measured from the first available opponent in the
+  exchange order (the one the player would get without the colour exchange), not from the
+  2.4 proposed partner, who may not be available at all.
+* L6/L9 colours: 5.5 (odd rounds: at most one more of a colour after it) and 5.6 (even rounds:
+  level after it) speak of rounds; :func:`.rules.due_colour` counts the player's own games
+  (equalise when the colours differ, else alternate) and gives the same colour for every
+  history and round parity (a test compares the two), so the rounds a player did not play
+  change nothing. 5.4 identical histories: the designated player (higher ranked in the Median
+  Scoregroup and above, lower ranked below) gets the colour due to them.
+* L10 last round (Article 6): the colour limits give way only where same-score pairing needs
+  them (:meth:`.rules.LimState.relaxed`).
+* L11 Article 8 (round 2): scoregroups 1, then 0, then ½ (the median) last - the order 2.2
+  gives after one round; nothing else of Article 8 is known to differ from the general rules.
 * The 2026 text (like ETT26) gives Lim no TRF26 192 code; ``FIDE_LIM`` (and ``FIDE_LIM_BAKU``)
   are accepted, following the pattern of the other FIDE systems, and a 092 text naming Lim
   selects it.
