@@ -338,7 +338,9 @@ def test_incoming_floaters_paired_first_3_6():
     (4, (4, 5, 6), "1-3 2-5 4-6"), (5, (4, 5, 6, 3), "1-2 3-5 4-6")])
 def test_exchange_table_4_2(column, met1, pairs):
     """4.2 (the text's table for six players): #1 tries 4, 5, 6, then 3, 2; each column is the
-    pairing of the scoregroup when #1 has met the players before it."""
+    pairing of the scoregroup when #1 has met the players before it. L7: the text calls #1
+    "the highest numbered player" (4.2), and the 1999 text's 2.5 exchanges "the lower numbered
+    player of the two" when 1 v (n/2 + 1) have met - #1 is the top of the group."""
     assert exchange_order([1, 2, 3, 4, 5, 6]) == [4, 5, 6, 3, 2]
     ls = _group_state(6, met={1: met1})
     res = pair_group(ls, [1, 2, 3, 4, 5, 6], [], DOWN, [])
