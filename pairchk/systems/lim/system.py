@@ -120,8 +120,9 @@ CRITERIA = (
               "c, d) than the procedure's, in that scoregroup"),
     Criterion("PREV", f"{ED} art. 3.10", "floaters who floated in the previous round beyond the "
               "procedure's, in that scoregroup"),
-    Criterion("CHOICE", f"{ED} art. 3.2.2-3.2.4, 3.3", "floaters other than those the procedure "
-              "chooses (colour equalisation, then the lowest numbered), in that scoregroup"),
+    Criterion("CHOICE", f"{ED} art. 3.2.2-3.2.4, 3.3, 4.4", "floaters other than those the "
+              "procedure chooses (colour equalisation, then the lowest numbered; the player "
+              "scrutiny fails on), in that scoregroup"),
     Criterion("PAIRS", f"{ED} art. 3.6-3.8, 4, 2.6", "pairs other than those of the procedure "
               "(floaters' opponents, scrutiny and exchange order, cracking), in that scoregroup"),
     Criterion("COL", f"{ED} art. 5", "pairs whose colours differ from the colour allocation rules"),
