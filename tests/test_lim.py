@@ -836,6 +836,10 @@ def test_cli_generate_pair_check(tmp_path):
     r = runner.invoke(app, ["check", str(out)])
     assert r.exit_code == 0 and "lim (from the TRF26 192 code FIDE_LIM)" in r.stdout
     assert "4 rounds checked: 4 ok" in r.stdout
+    # L1: the first line says whether the 100-point rules of a Maxi-tournament apply
+    assert r.stdout.splitlines()[0].endswith(
+        "the Lim text of 2026; not a Maxi-tournament: 9 players <= 2^4 = 16 (the 1988 "
+        "definition))")
     r = runner.invoke(app, ["pair", str(out), "--round", "3"])
     assert r.exit_code == 0 and r.stdout.startswith("round 3 (lim from the TRF26 192 code FIDE_LIM")
 
