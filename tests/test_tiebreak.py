@@ -264,3 +264,14 @@ def test_pre_entered_byes_file_standings_after_round_4():
     t = formats.load(path.read_bytes(), path=str(path)).tournament
     assert tb.last_complete_round(t) == 4
     assert tb.values(t, ["BH"])[1]["BH"] == D("9.5")
+
+
+def test_standings_command_says_round_4_for_pre_entered_byes():
+    from typer.testing import CliRunner
+
+    from pairchk.cli import app
+
+    path = ROOT / "tests" / "data" / "tec_pre_entered_byes.trf"
+    r = CliRunner().invoke(app, ["standings", str(path), "--tiebreaks", "BH"])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines()[0] == "standings after round 4; tie-breaks: BH (from --tiebreaks)"
