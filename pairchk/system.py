@@ -20,6 +20,9 @@ and its TRF 192 codes. The checker compares and explains through this protocol o
 * optionally ``where(state, published, reference) -> str``: where the two pairings part, in
   the system's own words (Lim: the first scoregroup in its median-last order); without it the
   checker names the highest score bracket holding a player paired differently.
+* optionally ``citations(edition) -> Citations``: the articles of the system's text that
+  explanations cite for its colour allocation and generation order; without it the registry
+  gives them (:func:`pairchk.systems.citations`).
 
 A system may declare ``options``: a tuple of :class:`SystemOption` (a choice the text leaves to
 the organiser, e.g. Lim's Maxi-tournament), and ``with_options(values)`` returning a copy of
@@ -121,6 +124,25 @@ def configure(system: Any, values: dict[str, str | None]) -> Any:
             raise SystemOptionError(f"--{name} {value!r}: expected one of "
                                     f"{', '.join(option.choices)}")
     return system.with_options(given)
+
+
+@dataclass(frozen=True)
+class Citations:
+    """Where a system's text states the rules an explanation cites when two pairings are equally
+    good on every criterion (the optional ``citations(edition)`` of :class:`System`).
+
+    ``colour_allocation`` follows "colours differ from the colour allocation rules";
+    ``generation_order`` names the order in which the reference comes first; ``initial_colour``
+    the rule by which the initial colour decides a pair whose players have no colour
+    preference. ``pairing_numbers``, when set, is the article under which that rule gives the
+    higher-ranked player's colour by the parity of his pairing number, and explanations show
+    the computation.
+    """
+
+    colour_allocation: str
+    generation_order: str
+    initial_colour: str = "the system's colour rules"
+    pairing_numbers: str = ""
 
 
 def swiss_absolute_criteria(edition: str) -> tuple[Criterion, ...]:
