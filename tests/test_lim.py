@@ -845,6 +845,48 @@ def test_cli_generate_pair_check(tmp_path):
     assert r.exit_code == 0 and r.stdout.startswith("round 3 (lim from the TRF26 192 code FIDE_LIM")
 
 
+def test_cli_maxi_option(tmp_path):
+    """L1: ``--maxi yes|no`` overrides the 1988 definition in ``check`` and ``pair`` and the first
+    line says so; a bad value, or a system without the option, is a usage error (exit 2)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from pairchk.cli import app
+
+    out = tmp_path / "lim.trf"
+    runner = CliRunner()
+    r = runner.invoke(app, ["generate", "--system", "lim", "--players", "40", "--rounds", "5",
+                            "--seed", "3", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["check", str(out)])
+    assert "a Maxi-tournament: 40 players > 2^5 = 32 (the 1988 definition))" in \
+        r.stdout.splitlines()[0]
+    r = runner.invoke(app, ["check", str(out), "--maxi", "no"])
+    assert r.exit_code in (0, 1) and r.stdout.splitlines()[0].endswith(
+        "the Lim text of 2026; not a Maxi-tournament (--maxi no))")
+    r = runner.invoke(app, ["pair", str(out), "--round", "2", "--maxi", "yes"])
+    assert r.exit_code == 0 and "a Maxi-tournament (--maxi yes))" in r.stdout.splitlines()[0]
+    r = runner.invoke(app, ["check", str(out), "--maxi", "perhaps"])
+    assert r.exit_code == 2 and r.output.strip() == "error: --maxi 'perhaps': expected one of yes, no"
+    r = runner.invoke(app, ["check", str(out), "--system", "dutch", "--maxi", "yes"])
+    assert r.exit_code == 2
+    assert r.output.strip() == "error: --maxi does not apply to the dutch system (it has no such option)"
+    root = str(Path(__file__).resolve().parents[1])
+    fast = subprocess.run([sys.executable, "-m", "pairchk", "check", str(out), "--maxi", "no"],
+                          capture_output=True, text=True, cwd=str(tmp_path),
+                          env={**os.environ, "PYTHONPATH": root})
+    assert fast.stdout.splitlines()[0].endswith("not a Maxi-tournament (--maxi no))")
+    # a file whose system pairchk does not re-pair says the option was not applied
+    from pairchk.check.checker import check
+
+    report = check(Tournament(system="FIDE_SCHEVENINGEN"), options={"maxi": "yes"})
+    assert "--maxi yes not applied: no system re-pairs this file" in report.notes
+
+
 def test_upward_groups_mirror_the_downward_rules_3_7_4_1():
     """Below the median a scoregroup is paired upward (2.2): the lowest ranked player is the
     first, so the mirror of the 4.2 table: #6 tries 3, 2, 1, then 4, 5 (no meetings: 6-3, 5-2,
