@@ -193,7 +193,8 @@ def _check_report(t: Any, task: Task, on_round: Callable[[int, int], None] | Non
             chosen = _Counting(resolve_system(t, chosen)[0], on_round, t.played_rounds) \
                 if resolve_system(t, chosen)[0] is not None else chosen
         report = check(t, system=chosen, edition=edition, path=path,
-                       suggest_acceleration=task.get("acceleration") is None)
+                       suggest_acceleration=task.get("acceleration") is None,
+                       options=dict(task.get("system_options", ())))
         if system is not None:
             report.system_reason = "chosen with --system"
         return report, _standings_notes(t)
@@ -242,6 +243,9 @@ class _Counting:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._system, name)
+
+    def with_options(self, values: dict[str, str]) -> Any:
+        return _Counting(self._system.with_options(values), self._on_round, self._total)
 
     def state(self, t: Any, rnd: int, **kw: Any) -> Any:
         if rnd >= 1:

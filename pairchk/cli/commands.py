@@ -207,6 +207,7 @@ def check_cmd(
     quiet: bool = _param("check", "quiet"),
     verbose: bool = _param("check", "verbose"),
     explain: Optional[int] = _param("check", "explain"),
+    maxi: Optional[str] = _param("check", "maxi"),
 ) -> None:
     """Re-pair every round and report where the published pairings deviate, and why.
 
@@ -226,7 +227,7 @@ def check_cmd(
 
     raise typer.Exit(check(files, system=system, edition=edition, fmt=fmt, from_=from_,
                            acceleration=acceleration, html=html, jobs=jobs, summary=summary,
-                           force=force, quiet=quiet, verbose=verbose, explain=explain))
+                           force=force, quiet=quiet, verbose=verbose, explain=explain, maxi=maxi))
 
 
 @app.command("pair")
@@ -239,6 +240,7 @@ def pair_cmd(
     fmt: str = typer.Option("text", "--format", help="Output format: text or json."),
     from_: Optional[str] = typer.Option(None, "--from", help=_FROM_HELP),
     acceleration: Optional[str] = typer.Option(None, "--acceleration", help=_ACCEL_HELP),
+    maxi: Optional[str] = _param("check", "maxi"),
 ) -> None:
     """Pair the next round (or --round N) with the file's system; boards in FIDE board order.
 
@@ -256,10 +258,13 @@ def pair_cmd(
         fail(f"unknown output format {fmt!r}; known: text, json", EXIT_USAGE)
     _known_system(system)
     known_format(from_)
+    from .core import known_system_options
+
+    options = dict(known_system_options(system, {"maxi": maxi}))
     t = _accelerate(_load_tournament(file, from_), acceleration)
     _pairable(file, t, round_)
     try:
-        res = pairchk.pair(t, system=system, edition=edition, round=round_)
+        res = pairchk.pair(t, system=system, edition=edition, round=round_, options=options)
     except UnpairableError as exc:
         fail(f"{file}: round {round_ or t.last_paired_round + 1} cannot be paired: {exc}",
              EXIT_FINDINGS)

@@ -135,6 +135,9 @@ SYSTEM_HELP = (f"Pairing system: {_system_names()} (default: the one the file de
                " dutch).")
 EDITION_HELP = "Rule edition, e.g. 2026 or 2017 for dutch (default: from the file, see the report)."
 FROM_HELP = "Input format (default: detected from content and extension)."
+MAXI_HELP = ("Lim: the event is (yes) or is not (no) a Maxi-tournament, whose exchanges stay "
+             "within 100 rating points (default: more players than 2 to the power of the "
+             "rounds; the report says which).")
 ACCEL_HELP = ("Acceleration: baku, swiss-chess:2|3|4 or none (default: as the file says, "
               "250/XXA records or a _BAKU system code).")
 FILES_HELP = "Tournament files, folders (their tournament files) or globs; '-' for stdin."
@@ -162,6 +165,7 @@ OPTIONS: dict[str, dict[str, Option]] = {
         Option("fmt", ("--format",), str, "text", "Report format: text, json or html."),
         _FROM,
         Option("acceleration", ("--acceleration",), str, help=ACCEL_HELP),
+        Option("maxi", ("--maxi",), str, help=MAXI_HELP, metavar="yes|no"),
         Option("html", ("--html",), str,
                help="Also write the HTML report: a file for one input, a folder "
                     "(one page per tournament and index.html) for several."),
@@ -243,6 +247,28 @@ def known_format(from_: Optional[str]) -> None:
             formats.get(from_)
         except PairchkError as exc:
             fail(str(exc), EXIT_USAGE)
+SYSTEM_OPTION_CHOICES = {"maxi": ("yes", "no")}
+
+
+def known_system_options(system: Optional[str], values: dict[str, Optional[str]]
+                         ) -> tuple[tuple[str, str], ...]:
+    """The system options given (``--maxi yes``) as task options; a value not among the
+    option's choices, or an option the ``--system`` chosen does not have, exits 2 (without
+    ``--system`` the file's system refuses an option it does not have, file by file)."""
+    from .. import systems
+    from ..system import SystemOptionError, configure
+
+    given = {k: v for k, v in values.items() if v is not None}
+    for name, value in given.items():
+        if value not in SYSTEM_OPTION_CHOICES[name]:
+            fail(f"--{name} {value!r}: expected one of {', '.join(SYSTEM_OPTION_CHOICES[name])}",
+                 EXIT_USAGE)
+    if given and system is not None:
+        try:
+            configure(systems.get(system), dict(given))
+        except SystemOptionError as exc:
+            fail(str(exc), EXIT_USAGE)
+    return tuple(given.items())
 
 
 def _plan(files: list[str], jobs: int, quiet: bool, verbose: bool, summary: Optional[str],
@@ -293,7 +319,7 @@ def check(files: list[str], system: Optional[str] = None, edition: Optional[str]
           fmt: str = "text", from_: Optional[str] = None, acceleration: Optional[str] = None,
           html: Optional[str] = None, jobs: int = 1, summary: Optional[str] = None,
           force: bool = False, quiet: bool = False, verbose: bool = False,
-          explain: Optional[int] = None) -> int:
+          explain: Optional[int] = None, maxi: Optional[str] = None) -> int:
     """``pairchk check``: the exit status (see the command's help in :mod:`pairchk.cli.commands`)."""
     from ..check import batch, report
 
@@ -309,6 +335,7 @@ def check(files: list[str], system: Optional[str] = None, edition: Optional[str]
         except PairchkError as exc:
             fail(str(exc), EXIT_USAGE)
     known_format(from_)
+    system_options = known_system_options(system, {"maxi": maxi})
     paths, plan = _plan(files, jobs, quiet, verbose, summary, batch.CHECK_COLUMNS,
                         json_list=fmt == "json", force=force)
     if html == "-":
@@ -323,7 +350,8 @@ def check(files: list[str], system: Optional[str] = None, edition: Optional[str]
         fail("--format html with several files needs --html DIR (one page per tournament)",
              EXIT_USAGE)
     options = (("system", system), ("edition", edition), ("format", fmt), ("from", from_),
-               ("acceleration", acceleration), ("html", bool(html)))
+               ("acceleration", acceleration), ("html", bool(html)),
+               ("system_options", system_options))
     tasks = [batch.Task("check", p, options) for p in paths]
     if explain is not None and not plan.single:
         fail("--explain N takes one file", EXIT_USAGE)
