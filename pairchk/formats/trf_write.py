@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from ..errors import PairchkError, Warning_
-from ..model import Color, Kind, Player, RoundEntry, ScoreSystem, Status, TeamMatch, Tournament
+from ..model import Color, Kind, Player, RoundEntry, ScoreSystem, Status, TeamMatch, Tournament, match_games
 from . import Dumped
 from .carry import DESCRIPTIONS
 
@@ -407,6 +407,8 @@ def _player_records(o: _Records, t: Tournament) -> None:
         pts = p.points if p.points is not None else sum((t.scoring.points(e) for e in p.entries), Decimal(0))
         rank = p.rank if p.rank else ranks[p.number]
         _player_warnings(o, p)
+        if t.games_per_round > 1:  # one column per game (see trf._as_matches)
+            p = p.replace(entries=tuple(g for e in p.entries for g in match_games(e, t.games_per_round)))
         o.put("001", player_line(p, pts, rank, o.warn))
         _nrs_records(o, t, p)
 
