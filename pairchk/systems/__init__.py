@@ -44,6 +44,7 @@ MODULES: dict[str, str] = {
     "team-berger": "pairchk.systems.team.roundrobin",  # team round robins (Berger tables)
     "burstein": "pairchk.systems.burstein",  # FIDE C.04.4.2 Burstein (2026)
     "lim": "pairchk.systems.lim",  # FIDE C.04.4.3 Lim (2026)
+    "double-swiss": "pairchk.systems.double_swiss",  # FIDE C.04.5 Double-Swiss (2026)
 }
 
 _registered: dict[str, "System"] = {}
@@ -75,7 +76,7 @@ def get(name: str) -> "System":
     >>> get("nosuch")
     Traceback (most recent call last):
     ...
-    pairchk.errors.PairchkError: unknown pairing system 'nosuch'; known systems: dutch, dubov, berger, rutsch, travel-partner, knockout, club, team, team-berger, burstein, lim
+    pairchk.errors.PairchkError: unknown pairing system 'nosuch'; known systems: dutch, dubov, berger, rutsch, travel-partner, knockout, club, team, team-berger, burstein, lim, double-swiss
     """
     if name in _registered:
         return _registered[name]

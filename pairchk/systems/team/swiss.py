@@ -145,7 +145,7 @@ class TeamRoundState:
     settings: Settings
     initial_colour: Color
     forbidden: frozenset[frozenset[int]]
-    last_two: bool  # C7 and C10 do not apply
+    floats_lapse: bool  # the float criteria do not apply (C.04.6: last two rounds; C.04.5: last round)
 
     def met(self, a: int, b: int) -> bool:
         return b in self.teams[a].opponents or frozenset((a, b)) in self.forbidden
@@ -416,7 +416,7 @@ def choose_upfloaters(st: TeamRoundState, remaining: list[int]) -> tuple[int, ..
                 if not pairable(st, rest):  # C3
                     continue
                 key = (_c6_fails(st, remaining, set(bracket), following),
-                       0 if st.last_two else sum(st.teams[n].floated_last for n in s), index)
+                       0 if st.floats_lapse else sum(st.teams[n].floated_last for n in s), index)
                 if best is None or key < best[0]:
                     best = (key, s)
             if best is not None:
@@ -434,7 +434,7 @@ def _pair_cost(st: TeamRoundState, a: int, b: int, ups: frozenset[int]) -> int:
     c8 = int(ta.pref is not Color.NONE and ta.pref is tb.pref)
     c9 = int(st.settings.preferences == "B" and c8 and ta.strong and tb.strong)
     c10 = 0
-    if not st.last_two:
+    if not st.floats_lapse:
         c10 = int(a in ups and tb.floated_last) + int(b in ups and ta.floated_last)
     return c8 * 10_000 + c9 * 100 + c10
 
@@ -641,11 +641,11 @@ def _bracket_quality(st: TeamRoundState, pairing: RoundPairing, residents, ups, 
     c5 = tuple(sorted((top - st.teams[u].score for u in ups), reverse=True))
     bracket = set(residents) | set(ups)
     c6 = int(_c6_fails(st, list(remaining), bracket, _following(st, top)))
-    c7 = 0 if st.last_two else sum(st.teams[u].floated_last for u in ups)
+    c7 = 0 if st.floats_lapse else sum(st.teams[u].floated_last for u in ups)
     upset = set(ups)
     c8 = c9 = c10 = 0
     for a, b in pairs:
-        if not st.last_two:
+        if not st.floats_lapse:
             c10 += int(a in upset and st.teams[b].floated_last)
             c10 += int(b in upset and st.teams[a].floated_last)
     for p in pairing.pairs:
