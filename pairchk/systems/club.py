@@ -534,7 +534,10 @@ class ClubSystem:
     teams: bool = False
 
     def select_edition(self, t: Tournament, override: str | None = None) -> tuple[str, str]:
-        return "", "the club Swiss has one text (seed 004)"
+        if override:  # an edition the system does not have is refused, never ignored
+            raise PairchkError(f"unknown edition {override!r}: the club Swiss has one text "
+                               "and no editions")
+        return "", "the club Swiss has one text"
 
     def criteria(self, edition: str = "") -> tuple[Criterion, ...]:
         return CRITERIA

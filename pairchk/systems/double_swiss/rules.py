@@ -83,6 +83,19 @@ class Quality:
     C8: int
 
 
+def identifier(pairs) -> tuple[int, ...]:
+    """The identifier of a bracket pairing (art. 3.6.2): in each pair the smaller TPN is the
+    top member; the top members' TPNs in ascending order, then their partners' in the same
+    order. Pairings are ordered by it (3.6.3); the engine builds the first one that is best
+    on [C1] and [C8] (:func:`pairchk.systems.team.swiss.pair_bracket`).
+
+    >>> identifier([(11, 24), (16, 6), (10, 9), (8, 4)])
+    (4, 6, 9, 11, 8, 16, 10, 24)
+    """
+    tops = sorted((min(a, b), max(a, b)) for a, b in pairs)
+    return tuple(a for a, _ in tops) + tuple(b for _, b in tops)
+
+
 def had_colour(e: RoundEntry) -> Color:
     """The colour a match gives its player (art. 1.6): the first game's colour, if at least
     one game of the match was played over the board.
