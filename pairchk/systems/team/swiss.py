@@ -636,7 +636,7 @@ def evaluate(st: TeamRoundState, pairing: RoundPairing, *,
     if against is not None:
         others = _brackets(st, against)
         for mine, theirs in itertools.zip_longest(brackets, others):
-            if mine != theirs:
+            if _unordered(mine) != _unordered(theirs):  # colours are compared elsewhere
                 brackets = [mine] if mine is not None else []
                 break
         else:
@@ -650,6 +650,15 @@ def evaluate(st: TeamRoundState, pairing: RoundPairing, *,
         return Quality2024(_pab_rank(st, pairing.bye), total[0], c5, total[1], total[3],
                            total[4], total[5])
     return Quality(_pab_rank(st, pairing.bye), total[0], c5, *total[1:])
+
+
+def _unordered(bracket: tuple | None) -> tuple | None:
+    """A bracket of :func:`_brackets` with its pairs as sets: two brackets with the same pairs
+    in other colours are the same bracket for the quality criteria."""
+    if bracket is None:
+        return None
+    residents, ups, pairs, remaining = bracket
+    return residents, ups, frozenset(frozenset(p) for p in pairs), remaining
 
 
 def _pab_rank(st: TeamRoundState, bye: int | None) -> tuple:
