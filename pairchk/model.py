@@ -103,7 +103,7 @@ def kind_from_code(code: str) -> Kind:
         raise ValueError(f"unknown result code {code!r}") from None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class RoundEntry:
     """One player's entry for one round.
 
@@ -116,6 +116,11 @@ class RoundEntry:
     opponent: int | None = None
     color: Color = Color.NONE
     games: tuple["RoundEntry", ...] = ()
+
+    def __repr__(self) -> str:
+        games = f", games={self.games!r}" if self.games else ""
+        return (f"RoundEntry(kind={self.kind!r}, opponent={self.opponent!r}, "
+                f"color={self.color!r}{games})")
 
     @property
     def played(self) -> bool:
@@ -186,7 +191,7 @@ def match_games(entry: RoundEntry, count: int = 2) -> tuple[RoundEntry, ...]:
     games, or a bye or absence repeated in every game (byes apply only to whole matches).
 
     >>> match_games(RoundEntry(Kind.PAB))
-    (RoundEntry(kind=<Kind.PAB: 'U'>, opponent=None, color=<Color.NONE: '-'>, games=()), RoundEntry(kind=<Kind.PAB: 'U'>, opponent=None, color=<Color.NONE: '-'>, games=()))
+    (RoundEntry(kind=<Kind.PAB: 'U'>, opponent=None, color=<Color.NONE: '-'>), RoundEntry(kind=<Kind.PAB: 'U'>, opponent=None, color=<Color.NONE: '-'>))
     """
     if entry.games:
         return entry.games + (NOT_PAIRED,) * (count - len(entry.games))
@@ -331,7 +336,7 @@ def fold_games(entries: tuple[RoundEntry, ...], games: int = 2) -> tuple[RoundEn
     >>> m.kind, len(m.games)
     (<Kind.DRAW: '='>, 2)
     >>> fold_games((RoundEntry(Kind.PAB), RoundEntry(Kind.PAB)))
-    (RoundEntry(kind=<Kind.PAB: 'U'>, opponent=None, color=<Color.NONE: '-'>, games=()),)
+    (RoundEntry(kind=<Kind.PAB: 'U'>, opponent=None, color=<Color.NONE: '-'>),)
     """
     out = []
     for i in range(0, len(entries), games):
