@@ -250,3 +250,12 @@ def test_cli_pair_and_check_a_double_swiss_file(tmp_path):
     res = CliRunner().invoke(app, ["check", "--system", "double-swiss", "--edition", "2024",
                                    str(path)])
     assert res.exit_code == 2
+
+
+def test_a_format_of_one_result_per_round_says_it_writes_match_results():
+    t = play(field(15, 3), 2, random.Random(5))
+    assert formats.dump(t, "trf26").warnings == []
+    out = formats.dump(t, "xlsx")
+    assert [w.message for w in out.warnings][-1] == (
+        "format 'xlsx' has one result per round: each match of 2 games is written as its match "
+        "result (win, draw, loss or forfeit); trf26 and json keep every game")

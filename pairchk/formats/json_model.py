@@ -34,6 +34,7 @@ EXTENSIONS = (".json",)
 CAN_READ = True
 CAN_WRITE = True
 CANNOT_CARRY: list[str] = []
+CARRIES_GAMES = True  # a match of two games keeps both (RoundEntry.games)
 FORMAT_ID = "pairchk-tournament"
 VERSION = 1
 

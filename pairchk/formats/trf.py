@@ -61,7 +61,7 @@ from ..model import (
     kind_from_code,
     match_scoring,
 )
-from . import Dumped, Loaded
+from . import Loaded
 from ..dates import iso_date, iso_round_dates
 
 NAME = "trf"
@@ -71,6 +71,7 @@ CAN_WRITE = True
 # Always lost; TRF26-only records are written by ``trf`` only when the source file had them
 # (otherwise each is a warning at write time).
 CANNOT_CARRY: list[str] = ["player.club", "player.status", "player.extra"]
+CARRIES_GAMES = True  # a match of two games keeps both (RoundEntry.games)
 
 _NEWLINES = re.compile(r"\r\n|\r|\n")
 _PLAIN_NUMBER = re.compile(r"^[-+]?\d{1,6}(\.\d{1,6})?$|^[-+]?\.\d{1,6}$")
