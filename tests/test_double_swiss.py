@@ -259,3 +259,13 @@ def test_a_format_of_one_result_per_round_says_it_writes_match_results():
     assert [w.message for w in out.warnings][-1] == (
         "format 'xlsx' has one result per round: each match of 2 games is written as its match "
         "result (win, draw, loss or forfeit); trf26 and json keep every game")
+
+
+def test_baku_acceleration_gives_a_match_won_in_virtual_points():
+    """C.04.7 art. 1: the points of a win; a round of C.04.5 is a match of two games."""
+    from pairchk.acceleration import accelerations
+
+    t = field(16, 8).replace(system="FIDE_DOUBLESWISS_BAKU")
+    first = accelerations(t)[0]
+    assert first.points == (Decimal(2), Decimal(2), Decimal(1), Decimal(1))
+    assert check(play(t, 4, random.Random(2))).verdict == "ok"
