@@ -103,7 +103,7 @@ def kind_from_code(code: str) -> Kind:
         raise ValueError(f"unknown result code {code!r}") from None
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True)
 class RoundEntry:
     """One player's entry for one round.
 
@@ -115,12 +115,7 @@ class RoundEntry:
     kind: Kind
     opponent: int | None = None
     color: Color = Color.NONE
-    games: tuple["RoundEntry", ...] = ()
-
-    def __repr__(self) -> str:
-        games = f", games={self.games!r}" if self.games else ""
-        return (f"RoundEntry(kind={self.kind!r}, opponent={self.opponent!r}, "
-                f"color={self.color!r}{games})")
+    games: tuple["RoundEntry", ...] = field(default=(), repr=False)
 
     @property
     def played(self) -> bool:
