@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...model import Tournament
+from ...model import Color, Tournament
 from ...pairing import Pair, RoundPairing, published_pairing
 from ...system import Criterion, UnpairableError, Violation, single_edition
 from ..team import swiss as procedure
@@ -74,6 +74,29 @@ def violations(st: TeamRoundState, pairing: RoundPairing) -> list[Violation]:
     return out
 
 
+def colour_note(st: TeamRoundState, n: int) -> str:
+    """What art. 4 reads of player ``n``: the Whites of its matches (1.6: a match gives its
+    first game's colour only when a game was played) and its last colour.
+
+    >>> from decimal import Decimal
+    >>> from pairchk.model import Color
+    >>> from pairchk.systems.team.swiss import TeamState
+    >>> W, B = Color.WHITE, Color.BLACK
+    >>> u = TeamState(5, "", Decimal(2), Decimal(0), frozenset(), (W, B, W), False, 3, False,
+    ...               Color.NONE, False)
+    >>> st = TeamRoundState(4, 9, {5: u}, (5,), None, W, frozenset(), False)
+    >>> colour_note(st, 5)
+    '5 had White in 2 of 3 matches, last White'
+    """
+    if n not in st.teams:
+        return ""
+    cs = st.teams[n].colours
+    if not cs:
+        return f"{n} has no match with a colour yet"
+    last = "White" if cs[-1] is Color.WHITE else "Black"
+    return f"{n} had White in {cs.count(Color.WHITE)} of {len(cs)} matches, last {last}"
+
+
 def _name(st: TeamRoundState, n: int) -> str:
     return f"{n} {st.teams[n].name}".strip() if n in st.teams else str(n)
 
@@ -111,6 +134,9 @@ class DoubleSwissSystem:
 
     def violations(self, state: TeamRoundState, pairing: RoundPairing) -> list[Violation]:
         return violations(state, pairing)
+
+    def colour_note(self, state: TeamRoundState, number: int) -> str:
+        return colour_note(state, number)
 
 
 SYSTEM = DoubleSwissSystem()
