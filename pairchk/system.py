@@ -20,6 +20,11 @@ and its TRF 192 codes. The checker compares and explains through this protocol o
 * optionally ``where(state, published, reference) -> str``: where the two pairings part, in
   the system's own words (Lim: the first scoregroup in its median-last order); without it the
   checker names the highest score bracket holding a player paired differently.
+* optionally ``colour_note(state, number) -> str``: what the system's colour rules read of a
+  player, in words, for explanations of colours (Double-Swiss: Whites of its matches); without
+  it the checker words the colour preference of the shared state (C.04.3 art. 1.7).
+* optionally ``games_per_round: int``: games in a round of the system (2 for Double-Swiss,
+  whose rounds are matches, :attr:`pairchk.model.RoundEntry.games`); 1 when absent.
 
 State is built by ``state(t, rnd, edition=...)``; Swiss systems build it from
 :func:`pairchk.state.round_state` (the one place derived state is computed) and may extend it,
