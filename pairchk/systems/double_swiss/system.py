@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ...model import Color, Tournament
 from ...pairing import Pair, RoundPairing, published_pairing
-from ...system import Criterion, UnpairableError, Violation, single_edition
+from ...system import Citations, Criterion, UnpairableError, Violation, single_edition
 from ..team import swiss as procedure
 from .rules import CRITERIA, Quality, TeamRoundState, allocate, round_state
 
@@ -137,6 +137,15 @@ class DoubleSwissSystem:
 
     def colour_note(self, state: TeamRoundState, number: int) -> str:
         return colour_note(state, number)
+
+    def citations(self, edition: str) -> Citations:
+        """The articles explanations cite.
+
+        >>> SYSTEM.citations("2026").generation_order
+        'C.04.5 art. 3.5.3-3.5.5 and 3.6 (2026)'
+        """
+        return Citations("C.04.5 art. 4.3 (2026)", "C.04.5 art. 3.5.3-3.5.5 and 3.6 (2026)",
+                         "art. 4.3.1")
 
 
 SYSTEM = DoubleSwissSystem()

@@ -53,7 +53,7 @@ from typing import Any, Iterator, Sequence
 from ...matching import max_matching
 from ...model import Color, Tournament
 from ...pairing import Pair, RoundPairing
-from ...system import Criterion, UnpairableError, Violation
+from ...system import Citations, Criterion, UnpairableError, Violation
 from ...teams import TeamRound, is_team_event, team_rounds
 
 ARTICLE = "C.04.6 (2026)"
@@ -790,6 +790,15 @@ class TeamSwissSystem:
         from .edition2024 import select_edition
 
         return select_edition(t, override)
+
+    def citations(self, edition: str) -> Citations:
+        """The articles explanations cite (2024: rules in art. 2, colours in art. 4).
+
+        >>> SYSTEM.citations("2024").colour_allocation
+        'C.04.6 art. 4.3 (2024)'
+        """
+        order = "C.04.6 art. 2 (2024)" if edition == "2024" else "C.04.6 art. 3.5-3.6 (2026)"
+        return Citations(f"C.04.6 art. 4.3 ({edition})", order, "art. 4.3.1")
 
     def criteria(self, edition: str) -> tuple[Criterion, ...]:
         if edition == "2024":
