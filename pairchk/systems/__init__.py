@@ -161,13 +161,13 @@ def default(team: bool = False, round_robin: bool = False) -> tuple["System", st
     Berger tables for teams when its teams meet as in a round robin (``round_robin``).
 
     >>> [(s.name, words) for s, words in (default(), default(team=True))]
-    [('dutch', 'the FIDE Dutch system'), ('team', 'the FIDE Swiss team system (C.04.6 2026)')]
+    [('dutch', 'the FIDE Dutch system'), ('team', 'the FIDE Swiss team system (C.04.6)')]
     """
     if not team:
         return get("dutch"), "the FIDE Dutch system"
     if round_robin:
         return get("team-berger"), "Berger tables for teams"
-    return get("team"), "the FIDE Swiss team system (C.04.6 2026)"
+    return get("team"), "the FIDE Swiss team system (C.04.6)"
 
 
 def citations(system: "System", edition: str) -> "Citations":

@@ -27,15 +27,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ...errors import PairchkError
 from ...model import Tournament
 from ...system import Criterion
 from ...teams import TeamRound, match_point_scale
-
-if TYPE_CHECKING:
-    from .swiss import TeamRoundState
 
 EDITIONS = ("2026", "2024")
 FIRST_DAY = {"2024": "2024-08-01", "2026": "2026-02-01"}
@@ -87,18 +84,18 @@ def bars_pab(t: Tournament, r: TeamRound, declared: str | None) -> bool:
     return not r.played and r.match_points >= match_point_scale(t)[0] > 0
 
 
-def c6_unpaired(st: "TeamRoundState", remaining: list[int], bracket: set[int],
+def c6_unpaired(st: Any, remaining: list[int], bracket: set[int],
                 following: list[int]) -> int:
     """2024 [C6], graded: how many teams of the following scoregroup that are still to be
     paired after this bracket cannot be paired with each other (the text maximises those
-    that can)."""
+    that can). ``st`` is the round's :class:`.swiss.TeamRoundState`."""
     from ...matching import max_matching
-    from .swiss import _adjacency
 
     rest = [n for n in following if n in remaining and n not in bracket]
     if len(rest) < 2:
         return len(rest)
-    mate = max_matching(_adjacency(st, rest))
+    adj = [sum(1 << j for j, b in enumerate(rest) if b != a and not st.met(a, b)) for a in rest]
+    mate = max_matching(adj)
     return sum(1 for x in mate if x < 0)
 
 
