@@ -269,3 +269,42 @@ def test_baku_acceleration_gives_a_match_won_in_virtual_points():
     first = accelerations(t)[0]
     assert first.points == (Decimal(2), Decimal(2), Decimal(1), Decimal(1))
     assert check(play(t, 4, random.Random(2))).verdict == "ok"
+
+
+@pytest.mark.parametrize("players,rounds,seed", [(15, 7, 1), (64, 9, 3)])
+def test_generate_plays_matches_and_its_events_check_clean(players, rounds, seed):
+    """The RTG plays every pairing as a two-game match (single-game and whole-match forfeits,
+    requested byes, withdrawals); the file checks clean after a TRF26 round trip."""
+    from pairchk.generate.individual import Settings, generate
+
+    t = generate(Settings(system="double-swiss", players=players, rounds=rounds, seed=seed,
+                          forfeit_rate=0.1, bye_rate=0.05, withdraw_rate=0.1))
+    assert t.system == "FIDE_DOUBLESWISS" and t.games_per_round == 2
+    entries = [e for p in t.players for e in p.entries]
+    assert all(len(e.games) == 2 for e in entries if e.opponent is not None)
+    kinds = {g.kind for e in entries for g in e.games}
+    assert Kind.FORFEIT_WIN in kinds and Kind.DRAW in kinds
+    assert any(e.kind is Kind.ZERO_BYE for e in entries)
+    back = formats.load(formats.dump(t, "trf26").data).tournament
+    assert check(back).verdict == "ok"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(10))
+def test_generate_many_sizes_check_clean(seed):
+    from pairchk.generate.individual import Settings, generate
+
+    rng = random.Random(seed)
+    t = generate(Settings(system="double-swiss", players=rng.randint(15, 64),
+                          rounds=rng.randint(5, 11), seed=seed, forfeit_rate=0.1,
+                          bye_rate=0.05, withdraw_rate=0.1))
+    assert check(t).verdict == "ok"
+
+
+def test_cli_generate_double_swiss(tmp_path):
+    out = tmp_path / "g.trf"
+    res = CliRunner().invoke(app, ["generate", "--system", "double-swiss", "--players", "16",
+                                   "--rounds", "5", "--seed", "2", "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "192 FIDE_DOUBLESWISS" in out.read_text()
+    assert CliRunner().invoke(app, ["check", str(out)]).exit_code == 0

@@ -121,3 +121,18 @@ def test_check_and_pair_under_2024_and_2026_can_differ_and_name_the_edition():
     assert r24.edition_reason == "chosen with --edition"
     st = TEAM.state(t, 5, edition="2024")
     assert st.edition == "2024" and isinstance(TEAM.pair(st), RoundPairing)
+
+
+def test_generate_pairs_with_the_edition_asked_and_dates_the_event_for_it(tmp_path):
+    from pairchk.generate.team import TeamSettings, generate_team
+
+    t24 = generate_team(TeamSettings(teams=11, boards=4, rounds=7, seed=3, edition="2024"))
+    t26 = generate_team(TeamSettings(teams=11, boards=4, rounds=7, seed=3))
+    assert t24.start_date == "2025-03-01" and t26.start_date == ""
+    report = check(t24)
+    assert (report.edition, report.verdict) == ("2024", "ok")
+    assert "deviation" in [r.status for r in check(t24, edition="2026").rounds]
+    res = CliRunner().invoke(app, ["generate", "--system", "team", "--teams", "6", "--rounds",
+                                   "3", "--edition", "2017", "-o", str(tmp_path / "x.trf")])
+    assert res.exit_code == 2
+    assert "unknown edition '2017' of the team system; known editions: 2026, 2024" in res.output

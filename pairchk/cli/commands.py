@@ -509,7 +509,7 @@ def generate_cmd(
     from ..generate.individual import DEFAULT_TIEBREAKS, Settings, generate
 
     if system == "team":
-        _generate_team(teams, boards, rounds, seed, draw_rate, forfeit_rate, to, out)
+        _generate_team(teams, boards, rounds, seed, draw_rate, forfeit_rate, to, out, edition)
         return
     if players is None:
         fail("missing option --players (the number of players)", EXIT_USAGE)
@@ -525,14 +525,14 @@ def generate_cmd(
 
 
 def _generate_team(teams: Optional[int], boards: int, rounds: int, seed: int, draw_rate: float,
-                   forfeit_rate: float, to: str, out: str) -> None:
+                   forfeit_rate: float, to: str, out: str, edition: Optional[str]) -> None:
     """``generate --system team``: a Swiss team event paired by C.04.6 (pairchk.generate.team)."""
     from ..generate.team import TeamSettings, generate_team
 
     if teams is None:
         fail("--system team needs --teams N (and --boards B)", EXIT_USAGE)
     settings = TeamSettings(teams=teams, boards=boards, rounds=rounds, seed=seed,
-                            draw_rate=draw_rate, board_forfeit_rate=forfeit_rate)
+                            draw_rate=draw_rate, board_forfeit_rate=forfeit_rate, edition=edition)
     _generate_into(lambda: generate_team(settings), settings.validate, rounds, to, out)
 
 
