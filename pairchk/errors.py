@@ -18,6 +18,11 @@ class PairchkError(ValueError):
     """Base class of every error pairchk raises on bad input."""
 
 
+class UnknownEditionError(PairchkError):
+    """A rule edition the pairing system does not have (``--edition``): refused, never
+    ignored; the command line treats it as a usage error (exit status 2)."""
+
+
 def _location(path: str | None, line: int | None, column: int | None) -> str:
     parts = [path or "<input>"]
     if line is not None:

@@ -44,7 +44,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from .errors import PairchkError
+from .errors import PairchkError, UnknownEditionError
 from .model import Tournament
 from .pairing import RoundPairing
 
@@ -147,7 +147,7 @@ def single_edition(system: Any, label: str, t: Tournament,
     else that text; ``label`` names the system in the wording (e.g. ``"Lim"``)."""
     if override is not None:
         if override not in system.editions:
-            raise PairchkError(f"unknown {label} edition {override!r}; "
+            raise UnknownEditionError(f"unknown {label} edition {override!r}; "
                                f"known editions: {', '.join(system.editions)}")
         return override, "chosen with --edition"
     text = f"the {label} text of {system.editions[0]}"

@@ -308,3 +308,20 @@ def test_cli_generate_double_swiss(tmp_path):
     assert res.exit_code == 0, res.output
     assert "192 FIDE_DOUBLESWISS" in out.read_text()
     assert CliRunner().invoke(app, ["check", str(out)]).exit_code == 0
+
+
+def test_colours_against_art_4_are_explained_with_the_whites_of_each_player():
+    t = play(field(20, 6), 6, random.Random(3))
+    p = published_pairing(t, 3).pairs[0]
+    swapped = match(p.black, p.white, ("1", "1"))
+    t = t.replace(players=tuple(
+        x.replace(entries=x.entries[:2] + (swapped[x.number],) + x.entries[3:])
+        if x.number in swapped else x for x in t.players))
+    r3 = check(t, rounds=[3]).rounds[0]
+    assert r3.status == "deviation"
+    assert r3.explanation.startswith("same pairs, equally good on every criterion; colours differ "
+                                     "from the colour allocation rules C.04.5 art. 4.3 (2026); ")
+    st = DS.state(t, 3, edition="2026")
+    assert r3.who[0] == (f"{p.black} Spieler {p.black:02d} gets white, the reference gives "
+                         f"black: {DS.colour_note(st, p.black)}")
+    assert "prefers" not in " ".join(r3.who)

@@ -136,3 +136,12 @@ def test_generate_pairs_with_the_edition_asked_and_dates_the_event_for_it(tmp_pa
                                    "3", "--edition", "2017", "-o", str(tmp_path / "x.trf")])
     assert res.exit_code == 2
     assert "unknown edition '2017' of the team system; known editions: 2026, 2024" in res.output
+
+
+def test_an_edition_the_files_own_system_lacks_is_refused_with_exit_2(tmp_path):
+    """Without --system, 2017 is an edition some system has (Dutch), so the file's own system
+    decides: the team system has none and the check is refused as a usage error."""
+    res = CliRunner().invoke(app, ["check", str(TEC), "--edition", "2017"])
+    assert res.exit_code == 2
+    assert res.stderr.strip().endswith(
+        "unknown edition '2017' of the team system; known editions: 2026, 2024")

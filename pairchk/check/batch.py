@@ -30,11 +30,11 @@ EXIT_NOT_CHECKED = 4
 
 # statuses from best to worst; the summary table shows them in this order
 STATUSES = ("ok", "warnings", "not checked", "deviation", "violation", "standings", "errors", "failed",
-            "unreadable")
+            "unreadable", "refused")
 EXIT_CODES = {"ok": EXIT_OK, "warnings": EXIT_OK, "not checked": EXIT_NOT_CHECKED,
               "deviation": EXIT_FINDINGS, "violation": EXIT_FINDINGS, "errors": EXIT_FINDINGS,
               "standings": EXIT_FINDINGS,
-              "failed": EXIT_FINDINGS, "unreadable": EXIT_UNREADABLE}
+              "failed": EXIT_FINDINGS, "unreadable": EXIT_UNREADABLE, "refused": EXIT_USAGE}
 # the columns every check summary has, whether or not a file fell in them
 CHECK_COLUMNS = ("ok", "deviation", "violation", "not checked", "unreadable")
 
@@ -173,7 +173,7 @@ def check_status(report: Any) -> str:
 def _check_report(t: Any, task: Task, on_round: Callable[[int, int], None] | None):
     """Check tournament ``t`` with the task's system (None: the file's); raises ``_Failed``."""
     from .. import systems
-    from ..errors import PairchkError
+    from ..errors import PairchkError, UnknownEditionError
     from .checker import check
     from .resolve import resolve_system
 
@@ -187,6 +187,8 @@ def _check_report(t: Any, task: Task, on_round: Callable[[int, int], None] | Non
         if system is not None:
             report.system_reason = "chosen with --system"
         return report, _standings_notes(t)
+    except UnknownEditionError as exc:  # the file's system has no such --edition: a usage error
+        raise _Refused(f"{path}: {exc}")
     except PairchkError as exc:
         raise _Failed(f"{path}: {exc}")
 
@@ -243,6 +245,10 @@ class _Failed(Exception):
     pass
 
 
+class _Refused(_Failed):
+    """The check was refused for a usage error (an --edition the file's system does not have)."""
+
+
 def check_file(task: Task, on_round: Callable[[int, int], None] | None = None) -> FileResult:
     """Read and check one file (the ``check`` command's work on it)."""
     from . import report
@@ -273,7 +279,8 @@ def check_file(task: Task, on_round: Callable[[int, int], None] | None = None) -
                 raise _Failed(f"{task.path}: {exc}")
         result, notes = _check_report(t, task, on_round)
     except _Failed as exc:
-        return FileResult(task.path, "failed", message=str(exc), warnings=warnings,
+        status = "refused" if isinstance(exc, _Refused) else "failed"
+        return FileResult(task.path, status, message=str(exc), warnings=warnings,
                           seconds=time.perf_counter() - start, title=t.name)
     fmt = task.get("format", "text")
     status = check_status(result)
@@ -464,8 +471,8 @@ def _quiet_worker() -> None:
 
 
 def worst_exit(results: Iterable[FileResult]) -> int:
-    """The exit status of the worst file: unreadable 3 > findings 1 > not checked 4 > ok 0."""
-    rank = {EXIT_OK: 0, EXIT_NOT_CHECKED: 1, EXIT_FINDINGS: 2, EXIT_UNREADABLE: 3}
+    """The exit status of the worst file: a refused --edition 2 > unreadable 3 > findings 1 > not checked 4 > ok 0."""
+    rank = {EXIT_OK: 0, EXIT_NOT_CHECKED: 1, EXIT_FINDINGS: 2, EXIT_UNREADABLE: 3, EXIT_USAGE: 4}
     worst = EXIT_OK
     for r in results:
         if rank.get(r.exit_code, 2) > rank[worst]:

@@ -61,7 +61,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Iterator, Sequence
 
-from ..errors import PairchkError
+from ..errors import PairchkError, UnknownEditionError
 from ..model import Color, Kind, Player, ScoreSystem, Tournament
 from ..pairing import Pair, RoundPairing, published_pairing
 from ..state import RoundState
@@ -535,7 +535,7 @@ class ClubSystem:
 
     def select_edition(self, t: Tournament, override: str | None = None) -> tuple[str, str]:
         if override:  # an edition the system does not have is refused, never ignored
-            raise PairchkError(f"unknown edition {override!r}: the club Swiss has one text "
+            raise UnknownEditionError(f"unknown edition {override!r}: the club Swiss has one text "
                                "and no editions")
         return "", "the club Swiss has one text"
 

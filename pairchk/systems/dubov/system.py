@@ -48,7 +48,7 @@ import dataclasses
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ...errors import PairchkError
+from ...errors import PairchkError, UnknownEditionError
 from ...model import Color, Tournament
 from ...pairing import RoundPairing, published_pairing
 from ...state import PrefKind
@@ -162,7 +162,7 @@ class DubovSystem:
         """
         if override is not None:
             if override not in self.editions:
-                raise PairchkError(f"unknown Dubov edition {override!r}; known editions: "
+                raise UnknownEditionError(f"unknown Dubov edition {override!r}; known editions: "
                                    f"{', '.join(self.editions)}")
             return override, "chosen with --edition"
         code = (t.system or "").strip().upper()

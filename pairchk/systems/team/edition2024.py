@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from ...errors import PairchkError
+from ...errors import UnknownEditionError
 from ...model import Tournament
 from ...system import Criterion
 from ...teams import TeamRound, match_point_scale
@@ -116,7 +116,7 @@ def select_edition(t: Tournament, override: str | None) -> tuple[str, str]:
     """
     if override is not None:
         if override not in EDITIONS:
-            raise PairchkError(f"unknown edition {override!r} of the team system; known "
+            raise UnknownEditionError(f"unknown edition {override!r} of the team system; known "
                                f"editions: {', '.join(EDITIONS)}")
         return override, "chosen with --edition"
     from ..dutch.system import _start_date
