@@ -112,7 +112,7 @@ def select_edition(t: Tournament, override: str | None) -> tuple[str, str]:
     >>> select_edition(Tournament(), "2017")
     Traceback (most recent call last):
     ...
-    pairchk.errors.PairchkError: unknown edition '2017' of the team system; known editions: 2026, 2024
+    pairchk.errors.UnknownEditionError: unknown edition '2017' of the team system; known editions: 2026, 2024
     """
     if override is not None:
         if override not in EDITIONS:
