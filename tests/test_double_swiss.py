@@ -15,6 +15,7 @@ from pairchk.check import check
 from pairchk.cli import app
 from pairchk.model import Color, Kind, RoundEntry, Status, Tournament
 from pairchk.pairing import Pair, RoundPairing, published_pairing
+from pairchk.system import first_worse, quality_records
 from pairchk.systems import for_code, get
 from pairchk.systems.double_swiss import rules
 from pairchk.systems.double_swiss.system import evaluate, violations
@@ -325,3 +326,22 @@ def test_colours_against_art_4_are_explained_with_the_whites_of_each_player():
     assert r3.who[0] == (f"{p.black} Spieler {p.black:02d} gets white, the reference gives "
                          f"black: {DS.colour_note(st, p.black)}")
     assert "prefers" not in " ".join(r3.who)
+
+
+def test_a_colour_difference_higher_up_does_not_hide_a_worse_c6_further_down():
+    """Round 8 of a generated 48-player event as another program (pairing-core 0.4.1) paired
+    it: 1-20 coloured the other way in the score-8.5 bracket, then upfloater 10 instead of 24
+    for the lone 7-pointer 37, which leaves the 6.5 scoregroup unpairable without upfloaters
+    ([C6]). The record must part at the bracket whose pairs differ, not at the colours."""
+    rng = random.Random(17)
+    n, rounds = rng.randint(15, 64), rng.randint(5, 11)
+    t = play(field(n, rounds), rounds, rng)
+    st = DS.state(t, 8, edition="2026")
+    ref = DS.pair(st)
+    other = RoundPairing(8, tuple(Pair(*p) for p in (
+        (32, 40), (34, 19), (30, 11), (20, 1), (43, 18), (46, 41), (9, 21), (16, 27), (39, 13),
+        (10, 37), (36, 48), (7, 24), (47, 22), (44, 3), (6, 28), (8, 31), (33, 17), (5, 25),
+        (45, 29))), None)
+    assert Pair(1, 20) in ref.pairs and Pair(24, 37) in ref.pairs  # the same history as then
+    worse = first_worse(*quality_records(DS, st, other, ref))
+    assert worse is not None and worse[:3] == ("C6", 1, 0)
