@@ -146,14 +146,17 @@ _COMPLEMENT: dict[Kind, Decimal] = {
     Kind.FORFEIT_WIN: Decimal(0), Kind.FORFEIT_LOSS: Decimal(1)}
 
 
-def match_entry(opponent: int | None, games: tuple[RoundEntry, ...]) -> RoundEntry:
+def match_entry(opponent: int | None, games: tuple[RoundEntry, ...],
+                theirs: tuple[RoundEntry, ...] | None = None) -> RoundEntry:
     """The entry of a match of several games against ``opponent`` (C.04.5 Preface).
 
     "A match ends by forfeit only if at least one player forfeits both games": a player who
     forfeited every game has a forfeit loss, one who won every game by forfeit a forfeit win;
-    every other match is "regularly played" and is a win, draw or loss by the match score (the
-    opponent's game points read off the player's own codes). A game without a result makes
-    the match pending. The match's colour is the colour of its first game (C.04.5 art. 4.4).
+    every other match is "regularly played" and is a win, draw or loss by the match score: the
+    opponent's game points are those of ``theirs`` (the opponent's games) when given, else read
+    off the player's own codes (a game both players forfeited is then not seen). A game without
+    a result makes the match pending. The match's colour is the colour of its first game
+    (C.04.5 art. 4.4).
 
     >>> W, B = Color.WHITE, Color.BLACK
     >>> m = match_entry(2, (RoundEntry(Kind.WIN, 2, W), RoundEntry(Kind.DRAW, 2, B)))
@@ -163,6 +166,10 @@ def match_entry(opponent: int | None, games: tuple[RoundEntry, ...]) -> RoundEnt
     <Kind.FORFEIT_LOSS: '-'>
     >>> match_entry(2, (RoundEntry(Kind.FORFEIT_WIN, 2, B), RoundEntry(Kind.FORFEIT_LOSS, 2, W))).kind
     <Kind.DRAW: '='>
+    >>> both_out = RoundEntry(Kind.FORFEIT_LOSS, 2, W)
+    >>> match_entry(2, (both_out, RoundEntry(Kind.WIN, 2, B)),
+    ...             theirs=(both_out, RoundEntry(Kind.LOSS, 1, W))).kind
+    <Kind.WIN: '1'>
     """
     kinds = [g.kind for g in games]
     if not games or any(k not in _COMPLEMENT for k in kinds):
@@ -173,12 +180,32 @@ def match_entry(opponent: int | None, games: tuple[RoundEntry, ...]) -> RoundEnt
         kind = Kind.FORFEIT_WIN
     else:
         mine = sum((1 - _COMPLEMENT[k] for k in kinds), Decimal(0))
-        theirs = sum((_COMPLEMENT[k] for k in kinds), Decimal(0))
-        kind = Kind.WIN if mine > theirs else Kind.LOSS if mine < theirs else Kind.DRAW
+        if theirs is not None and all(g.kind in _COMPLEMENT for g in theirs):
+            other = sum((1 - _COMPLEMENT[g.kind] for g in theirs), Decimal(0))
+        else:
+            other = sum((_COMPLEMENT[k] for k in kinds), Decimal(0))
+        kind = Kind.WIN if mine > other else Kind.LOSS if mine < other else Kind.DRAW
     colour = games[0].color if games else Color.NONE
     if colour is Color.NONE and len(games) > 1:
         colour = games[1].color.opposite
     return RoundEntry(kind, opponent, colour, tuple(games))
+
+
+def with_match_results(players: tuple["Player", ...]) -> tuple["Player", ...]:
+    """``players`` with every match entry's result derived from both players' games
+    (:func:`match_entry` with ``theirs``): a game both forfeited counts for neither."""
+    by_number = {p.number: p for p in players}
+    out = []
+    for p in players:
+        entries = list(p.entries)
+        for i, e in enumerate(entries):
+            q = by_number.get(e.opponent) if e.games and e.opponent is not None else None
+            if q is not None:
+                f = q.entry(i + 1)
+                if f.opponent == p.number and f.games:
+                    entries[i] = match_entry(e.opponent, e.games, f.games)
+        out.append(p.replace(entries=tuple(entries)))
+    return tuple(out)
 
 
 def match_games(entry: RoundEntry, count: int = 2) -> tuple[RoundEntry, ...]:

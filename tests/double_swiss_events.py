@@ -31,7 +31,8 @@ def match(white: int, black: int, codes: tuple[str, str]) -> dict[int, RoundEntr
         kw, kb = GAME[code]
         gw.append(RoundEntry(kw, black, cw))
         gb.append(RoundEntry(kb, white, cw.opposite))
-    return {white: match_entry(black, tuple(gw)), black: match_entry(white, tuple(gb))}
+    return {white: match_entry(black, tuple(gw), tuple(gb)),
+            black: match_entry(white, tuple(gb), tuple(gw))}
 
 
 def _codes(rng: random.Random, forfeits: float) -> tuple[str, str]:

@@ -345,3 +345,18 @@ def test_a_colour_difference_higher_up_does_not_hide_a_worse_c6_further_down():
     assert Pair(1, 20) in ref.pairs and Pair(24, 37) in ref.pairs  # the same history as then
     worse = first_worse(*quality_records(DS, st, other, ref))
     assert worse is not None and worse[:3] == ("C6", 1, 0)
+
+
+def test_a_game_both_players_forfeited_counts_for_neither_and_the_file_validates():
+    """Game 1 forfeited by both, game 2 won by 20: 20 won the match 1-0 (Preface: points for
+    each game), and the two match entries complement each other."""
+    from pairchk.validate import validate
+
+    t = _with_rounds(field(20, 3), match(13, 20, ("--", "0")))
+    assert t.player(13).entry(1).kind is Kind.LOSS and t.player(20).entry(1).kind is Kind.WIN
+    back = formats.load(formats.dump(t, "trf26").data).tournament
+    assert back.player(20).entry(1).kind is Kind.WIN
+    assert (back.score(13), back.score(20)) == (Decimal(0), Decimal(1))
+    big = play(field(30, 7), 7, random.Random(6), forfeits=0.3)
+    loaded = formats.load(formats.dump(big, "trf26").data, path="ds.trf")
+    assert [f.code for f in validate(loaded, "ds.trf")] == []

@@ -60,6 +60,7 @@ from ..model import (
     fold_games,
     kind_from_code,
     match_scoring,
+    with_match_results,
 )
 from . import Loaded
 from ..dates import iso_date, iso_round_dates
@@ -756,7 +757,8 @@ def _as_matches(t: Tournament) -> Tournament:
     games keep every result (:func:`pairchk.model.fold_games`); the byes of a match score
     by C.04.5 art. 1.4 unless 162 declares them (:func:`pairchk.model.match_scoring`)."""
     players = tuple(p.replace(entries=fold_games(p.entries)) for p in t.players)
-    return t.replace(players=players, games_per_round=2, scoring=match_scoring(t.scoring))
+    return t.replace(players=with_match_results(players), games_per_round=2,
+                     scoring=match_scoring(t.scoring))
 
 
 def _finish_meta(st: _State, text: str, data: bytes) -> None:

@@ -317,7 +317,7 @@ def play_match(s: Settings, rng: random.Random, w: int, b: int,
         cw = Color.WHITE if white_first else Color.BLACK
         gw.append(RoundEntry(kw, b, cw))
         gb.append(RoundEntry(kb, w, cw.opposite))
-    return {w: match_entry(b, tuple(gw)), b: match_entry(w, tuple(gb))}
+    return {w: match_entry(b, tuple(gw), tuple(gb)), b: match_entry(w, tuple(gb), tuple(gw))}
 
 
 def _with_round(t: Tournament, rnd: int, entries: dict[int, RoundEntry]) -> Tournament:
