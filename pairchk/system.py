@@ -20,6 +20,11 @@ and its TRF 192 codes. The checker compares and explains through this protocol o
 * optionally ``where(state, published, reference) -> str``: where the two pairings part, in
   the system's own words (Lim: the first scoregroup in its median-last order); without it the
   checker names the highest score bracket holding a player paired differently.
+* optionally ``colour_note(state, number) -> str``: what the system's colour rules read of a
+  player, in words, for explanations of colours (Double-Swiss: Whites of its matches); without
+  it the checker words the colour preference of the shared state (C.04.3 art. 1.7).
+* optionally ``games_per_round: int``: games in a round of the system (2 for Double-Swiss,
+  whose rounds are matches, :attr:`pairchk.model.RoundEntry.games`); 1 when absent.
 * optionally ``citations(edition) -> Citations``: the articles of the system's text that
   explanations cite for its colour allocation and generation order; without it the registry
   gives them (:func:`pairchk.systems.citations`).
@@ -45,7 +50,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from .errors import PairchkError
+from .errors import PairchkError, UnknownEditionError
 from .model import Tournament
 from .pairing import RoundPairing
 
@@ -190,7 +195,7 @@ def single_edition(system: Any, label: str, t: Tournament,
     else that text; ``label`` names the system in the wording (e.g. ``"Lim"``)."""
     if override is not None:
         if override not in system.editions:
-            raise PairchkError(f"unknown {label} edition {override!r}; "
+            raise UnknownEditionError(f"unknown {label} edition {override!r}; "
                                f"known editions: {', '.join(system.editions)}")
         return override, "chosen with --edition"
     text = f"the {label} text of {system.editions[0]}"

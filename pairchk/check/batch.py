@@ -182,7 +182,7 @@ def check_status(report: Any) -> str:
 def _check_report(t: Any, task: Task, on_round: Callable[[int, int], None] | None):
     """Check tournament ``t`` with the task's system (None: the file's); raises ``_Failed``."""
     from .. import systems
-    from ..errors import PairchkError
+    from ..errors import PairchkError, UnknownEditionError
     from .checker import check
     from .resolve import resolve_system
 
@@ -198,6 +198,8 @@ def _check_report(t: Any, task: Task, on_round: Callable[[int, int], None] | Non
         if system is not None:
             report.system_reason = "chosen with --system"
         return report, _standings_notes(t)
+    except UnknownEditionError as exc:  # the file's system has no such --edition: a usage error
+        raise _Refused(f"{path}: {exc}")
     except PairchkError as exc:
         raise _Failed(f"{path}: {exc}", getattr(exc, "exit_code", None) == EXIT_USAGE)
 
@@ -262,6 +264,10 @@ class _Failed(Exception):
         self.refused = refused
 
 
+class _Refused(_Failed):
+    """The check was refused for a usage error (an --edition the file's system does not have)."""
+
+
 def check_file(task: Task, on_round: Callable[[int, int], None] | None = None) -> FileResult:
     """Read and check one file (the ``check`` command's work on it)."""
     from . import report
@@ -292,8 +298,8 @@ def check_file(task: Task, on_round: Callable[[int, int], None] | None = None) -
                 raise _Failed(f"{task.path}: {exc}")
         result, notes = _check_report(t, task, on_round)
     except _Failed as exc:
-        return FileResult(task.path, "refused" if exc.refused else "failed", message=str(exc),
-                          warnings=warnings,
+        status = "refused" if exc.refused or isinstance(exc, _Refused) else "failed"
+        return FileResult(task.path, status, message=str(exc), warnings=warnings,
                           seconds=time.perf_counter() - start, title=t.name)
     fmt = task.get("format", "text")
     status = check_status(result)

@@ -266,7 +266,13 @@ def dump(tournament: Tournament, fmt: str, *, settings: dict[str, str] | None = 
         tournament, rest = apply_settings(tournament, settings)
         check_options(rest, fmt, getattr(mod, "OPTIONS", {}))
         options.update(rest)
-    return mod.dump(tournament, **options)
+    out = mod.dump(tournament, **options)
+    if tournament.games_per_round > 1 and not getattr(mod, "CARRIES_GAMES", False):
+        out.warnings.append(Warning_(
+            f"format {fmt!r} has one result per round: each match of "
+            f"{tournament.games_per_round} games is written as its match result (win, draw, "
+            "loss or forfeit); trf26 and json keep every game"))
+    return out
 
 
 def format_for_output(path: str) -> ModuleType | None:
