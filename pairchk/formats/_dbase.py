@@ -80,7 +80,9 @@ def _fields(data: bytes, head: int, size: int, what: str, path: str | None) -> l
             raise _fail(f"byte {off}: the field list does not end before the records", what, path)
         if data[off] == 0x0D:
             break
-        if len(fields) >= _MAX_FIELDS or off + 32 > len(data):
+        if off + 32 > len(data):
+            raise _fail(f"byte {off}: the file ends in its list of fields", what, path)
+        if len(fields) >= _MAX_FIELDS:
             raise _fail(f"byte {off}: more than {_MAX_FIELDS} fields", what, path)
         raw = data[off:off + 32]
         name = raw[:11].split(b"\x00", 1)[0].decode("latin-1").strip()

@@ -238,7 +238,8 @@ def _with_bonus(entries: list[RoundEntry], bonus: Decimal) -> list[RoundEntry]:
 
 def load(data: bytes, *, path: str | None = None) -> Loaded:
     """Read the tournament that ``path`` (one of its three files) names."""
-    kind = _kind_of(data)
+    ext = os.path.splitext(path or "")[1].lower().lstrip(".")
+    kind = _kind_of(data) or (ext if ext in ("ini", "trn", "sco") else "")
     if not kind:
         raise FormatError("not a SwissPerfect .ini, .trn or .sco file", path=path,
                           expected="a .trn or .sco dBase table or a .ini with [Tournament Info]")
