@@ -89,6 +89,9 @@ def test_sharly_event_with_two_tournaments():
         _load(path)
     assert str(exc.value) == (f"{path}: the file holds 2 tournaments: 1 'A', 2 'B' (hint: choose one"
                               " with --tournament ID or --tournament NAME)")
+    assert formats.tournaments(path.read_bytes(), path=str(path)) == [("1", "A"), ("2", "B")]
+    assert formats.tournaments((NATIVE / "minimal.sce").read_bytes()) == [("1", "Tournoi")]
+    assert formats.tournaments((NATIVE / "papi-import-test.papi").read_bytes()) == []
     assert _load(path, tournament="2").tournament.name == "B"
     assert _load(path, tournament="a").tournament.name == "A"
     with pytest.raises(TournamentChoiceError, match="no tournament 'C'"):

@@ -273,6 +273,21 @@ def load_all(data: bytes, *, path: str | None = None, fmt: str | None = None) ->
     return parts(mod, data, path)
 
 
+def tournaments(data: bytes, *, path: str | None = None, fmt: str | None = None
+                ) -> list[tuple[str, str]]:
+    """The ``(id, name)`` of each tournament of a file that holds several (cheap: the players
+    are not read); ``[]`` for a format with one tournament per file."""
+    from ..errors import FormatError
+
+    mod = get(fmt) if fmt else detect(data, path)
+    if not hasattr(mod, "list_tournaments"):
+        return []
+    try:
+        return mod.list_tournaments(data, path=path)
+    except FormatError as exc:
+        raise exc.with_path(path) if path else exc
+
+
 def parts(mod: ModuleType, data: bytes, path: str | None) -> list[Part]:
     """The tournaments of ``data`` read with ``mod`` (see :func:`load_all`)."""
     from ..errors import FormatError

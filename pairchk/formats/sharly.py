@@ -473,6 +473,13 @@ def _event(data: bytes, path: str | None) -> _Event:
     return _Event(db, path, info, version)
 
 
+def list_tournaments(data: bytes, *, path: str | None = None) -> list[tuple[str, str]]:
+    """The event's tournaments as ``(id, name)``, without reading their players."""
+    ev = _event(data, path)
+    rows = sorted(ev.db.rows("tournament"), key=lambda r: (_int(r.get("index")), _int(r.get("id"))))
+    return [(str(_int(r.get("id"))), _text(r.get("name"))) for r in rows]
+
+
 def load_all(data: bytes, *, path: str | None = None) -> list[tuple[str, str, Loaded | FormatError]]:
     """Every tournament of the event: ``(id, name, Loaded)``, or the error that stops one of
     them (a Sharly 2.x tournament whose Papi file is missing) in place of its ``Loaded``."""
