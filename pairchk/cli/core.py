@@ -63,6 +63,19 @@ def fail(message: str, code: int) -> NoReturn:
     raise Exit(code)
 
 
+def write_output(path: str, data: bytes) -> None:
+    """Write ``data`` to ``path`` ('-': stdout); an OS error is a message and exit 3."""
+    if path == "-":
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    try:
+        with open(path, "wb") as fh:
+            fh.write(data)
+    except OSError as exc:
+        fail(f"{path}: cannot write file: {exc.strerror or exc}", EXIT_UNREADABLE)
+
+
 def warn(message: str) -> None:
     echo(message, err=True)
 

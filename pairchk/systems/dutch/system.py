@@ -38,7 +38,7 @@ CODES = ("FIDE_DUTCH", "FIDE_DUTCH_2017", "FIDE_DUTCH_2025", "FIDE_DUTCH_2026",
 def _start_date(t: Tournament) -> tuple[str, str]:
     """ISO start date (or a stand-in on the right side of 2026-02-01) and how to show it.
 
-    Dates are read by :mod:`pairchk.formats.trf_dates` (the one place that knows the layouts
+    Dates are read by :mod:`pairchk.dates` (the one place that knows the layouts
     files use); an ambiguous date with a four-digit year still settles the edition when the
     year does; failing that, the first round date.
 
@@ -47,7 +47,7 @@ def _start_date(t: Tournament) -> tuple[str, str]:
     >>> _start_date(Tournament(start_date="03/04/2020"))
     ('2020-01-01', "start date '03/04/2020' (year 2020)")
     """
-    from ...formats.trf_dates import iso_date, iso_event_dates
+    from ...dates import iso_date, iso_event_dates
 
     raw = (t.start_date or "").strip()
     if raw:
