@@ -187,6 +187,15 @@ def test_any_of_the_three_swissperfect_files_names_the_tournament():
     assert t.player(3).entry(1) == t.player(3).entry(1).__class__(Kind.LOSS, 2, Color.BLACK)
 
 
+def test_swissperfect_stem_and_companions():
+    stem = NATIVE / "junior_championships_u19_2010"
+    from pairchk.formats import swissperfect_native as spn
+
+    assert spn.stem_file(str(stem)) == f"{stem}.trn"
+    assert spn.stem_file(f"{stem}.trn") is None
+    assert sorted(spn.companions(f"{stem}.trn")) == [f"{stem}.ini", f"{stem}.sco"]
+
+
 def test_swissperfect_half_point_bye_from_the_bonus():
     t = _load(NATIVE / "gonzaga_challengers_2010.sco").tournament
     assert t.player(13).entry(1).kind is Kind.HALF_BYE  # a zero-score bye record + BONUS 0.5

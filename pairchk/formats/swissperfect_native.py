@@ -77,6 +77,28 @@ def detect(data: bytes) -> bool:
     return bool(_kind_of(data))
 
 
+def stem_file(path: str) -> str | None:
+    """The ``.trn`` (else ``.ini``, ``.sco``) of the tournament whose stem ``path`` is, when
+    ``path`` itself is no file: SwissPerfect's tournament named without an extension.
+
+    >>> stem_file("/nonexistent/champs") is None
+    True
+    """
+    if os.path.exists(path):
+        return None
+    for ext in ("trn", "TRN", "ini", "INI", "sco", "SCO"):
+        if os.path.isfile(f"{path}.{ext}"):
+            return f"{path}.{ext}"
+    return None
+
+
+def companions(path: str) -> list[str]:
+    """The other two files of the tournament ``path`` (one of its three files) names."""
+    stem, ext = os.path.splitext(path)
+    return [f"{stem}{e}" for e in (".ini", ".trn", ".sco", ".INI", ".TRN", ".SCO")
+            if e.lower() != ext.lower() and os.path.isfile(f"{stem}{e}")]
+
+
 def _siblings(path: str | None, kind: str) -> dict[str, str]:
     """The three files of the tournament ``path`` names: ``{"ini": ..., "trn": ..., "sco": ...}``."""
     if not path:
