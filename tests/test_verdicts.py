@@ -80,7 +80,7 @@ def test_team_files_are_checked_as_team_events_and_say_so_first(parts, first):
     out = [line for line in r.stdout.splitlines() if not line.startswith("warning")]
     assert r.exit_code in (0, 1), r.output
     assert out[0].startswith(f"{path}: {first}, edition ")
-    assert "dutch" not in out[0]
+    assert "dutch" not in out[0][len(f"{path}:"):]  # the path may hold any word
     assert out[-1].startswith("summary: ")
     assert "pairing-allocated byes in one round" not in r.stdout  # team byes are per team
 

@@ -1,6 +1,6 @@
 """The FIDE Dutch system (C.04.3) as a :class:`~pairchk.system.System`.
 
-An adapter over the engine (:mod:`pairchk.systems.dutch.engine`), its criteria
+An adapter over the engine (:func:`pairchk.systems.dutch.round.pair`), its criteria
 (``criteria.criteria(edition)``, each :class:`~pairchk.system.Criterion` defined once)
 and its named quality record (``evaluate.evaluate``, evaluated ``against`` the other pairing:
 the values in the first score bracket where the two part). The edition is chosen here from the
@@ -142,13 +142,13 @@ class DutchSystem:
         return round_state(t, rnd, edition=edition)
 
     def pair(self, state: Any) -> RoundPairing:
-        from . import engine as dutch
+        from . import round as dutch_round
 
         try:
-            return dutch.pair(state)
+            return dutch_round.pair(state)
         except UnpairableError:
             raise
-        except dutch.UnpairableError as exc:
+        except dutch_round.UnpairableError as exc:
             raise UnpairableError(str(exc)) from exc
 
     def evaluate(self, state: Any, pairing: RoundPairing, *,
@@ -160,9 +160,9 @@ class DutchSystem:
         return dutch_eval.evaluate(state, pairing, against=against)
 
     def violations(self, state: Any, pairing: RoundPairing) -> list[Violation]:
-        from . import engine as dutch
+        from . import evaluate as dutch_eval
 
-        return [_as_violation(v, state.round) for v in dutch.absolute_violations(state, pairing)]
+        return [_as_violation(v, state.round) for v in dutch_eval.violations(state, pairing)]
 
     def __repr__(self) -> str:
         return "<DutchSystem dutch>"
