@@ -24,6 +24,9 @@ Read:
   ``Fixe``, ``Pointe``, ``Adresse``, ``CP``, ``Tel``, ``EMail``, ``Commentaire``) are carried
   in ``Player.extra``.
 
+A withdrawn player's ``F`` marks after the event's last round are dropped (Papi writes them
+up to round 24); within the event's rounds they are absences.
+
 Not read: the declared totals and places (``Pts``, ``PtA``, ``PtF``, ``Dep1``-``Dep3``,
 ``Place``, ``Perf`` of ``JOUEUR``: pairchk recomputes them), ``Flotteur``, ``Board``,
 ``ClubRef``, the prize, club-ranking, FTP and protection variables of ``INFO``, and the
@@ -183,6 +186,7 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     doc, dates = document(data, path=path)
     fail = functools.partial(papi_json._fail, path)
     players = papi_json._pairing_order(papi_json._read_players(doc["players"], fail))
+    players = papi_json.withdrawn_tail(players, papi_json._tournament(doc["variables"], []).rounds)
     t = papi_json._tournament(doc["variables"], players)
     if any(dates):
         t = t.replace(round_dates=tuple(papi_json._papi_date(d) for d in dates),
