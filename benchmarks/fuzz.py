@@ -321,11 +321,17 @@ class Outcome:
             return "traceback"
         if "internal error" in self.stderr:  # an exception caught and reported as a bug
             return "internal"
+        if self.exit == 2 and _CHOICE in self.stderr:
+            return "ok"  # a file holding several tournaments, read without choosing one
         if self.exit not in OK_EXITS:
             return "exit"
         if self.exit == 3 and not _located(self.stderr, self.command):
             return "unlocated"
         return "ok"
+
+
+# the usage error (exit 2) of a command reading one tournament from a file holding several
+_CHOICE = "--tournament"
 
 
 def _located(stderr: str, command: tuple[str, ...]) -> bool:
@@ -395,7 +401,10 @@ def commands(path: str, rng: random.Random) -> list[tuple[str, ...]]:
 
     writable = [n for n in formats.names() if getattr(formats.get(n), "CAN_WRITE", True)]
     target = rng.choice(writable)
-    return [("validate", path), ("convert", path, "-", "--to", target), ("check", path)]
+    convert: tuple[str, ...] = ("convert", path, "-", "--to", target)
+    if path.endswith(".sce") and rng.random() < 0.5:  # an event: one of its tournaments
+        convert += ("--tournament", rng.choice(("1", "2", "A")))
+    return [("validate", path), convert, ("check", path)]
 
 
 def preload() -> None:
