@@ -307,9 +307,9 @@ def test_a_board_left_empty_in_a_team_match_is_no_second_team_bye():
     """sharly-trf26-team-in-progress round 2: team 3 has the bye (all four players 'U'); team
     4's players 5 and 9 have 'U' on boards team 1 left empty while 22 and 23 play. One team
     bye in the round: no C.04.1 art. 3 breach."""
-    from pairchk.check.checker import _basic_violations
+    from pairchk.check.violations import basic_violations
     from pairchk.pairing import published_pairing
 
     t = load(shared("samples", "trf26", "sharly-trf26-team-in-progress.trf"))
     assert {p.number for p in t.players if p.entry(2).kind.code == "U"} == {5, 9, 17, 18, 21, 26}
-    assert _basic_violations(t, 2, published_pairing(t, 2)) == []
+    assert basic_violations(t, 2, published_pairing(t, 2)) == []

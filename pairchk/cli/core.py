@@ -281,13 +281,15 @@ def check(files: list[str], system: Optional[str] = None, edition: Optional[str]
 def _print_table(path: str, fmt: Optional[str], system: Optional[str], edition: Optional[str],
                  rnd: int) -> None:
     """``--explain N``: the table of round N, after the report."""
-    from ..check import checker, explain
+    from ..check.resolve import resolve_system
+    from ..check.standin import read_stand_ins
+    from ..check.table import table_text
 
-    t, _ = checker.read_stand_ins(load_tournament(path, fmt))
-    chosen = checker.resolve_system(t, system)[0]
+    t, _ = read_stand_ins(load_tournament(path, fmt))
+    chosen = resolve_system(t, system)[0]
     ed = chosen.select_edition(t, edition)[0] if chosen is not None else ""
     echo("")
-    echo(explain.table_text(t, rnd, ed))
+    echo(table_text(t, rnd, ed))
 
 
 def _check_single(task, plan):

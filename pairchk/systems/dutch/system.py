@@ -24,7 +24,7 @@ from typing import Any
 from ...errors import PairchkError
 from ...model import Tournament
 from ...pairing import RoundPairing
-from ...system import Criterion, UnpairableError, Violation
+from ...system import Citations, Criterion, UnpairableError, Violation
 
 EDITIONS = ("2026", "2017")
 
@@ -130,6 +130,19 @@ class DutchSystem:
         from . import criteria as dutch_criteria
 
         return tuple(dutch_criteria.criteria(edition))
+
+    def citations(self, edition: str) -> Citations:
+        """The articles explanations cite: colour allocation, generation order, initial colour.
+
+        >>> SYSTEM.citations("2017").colour_allocation
+        'C.04.3 E.1-E.5 (2017)'
+        """
+        new = edition != "2017"  # the two texts: 2026 (C0403202602) and 2017 (C0403Till2026)
+        return Citations(
+            "C.04.3 art. 5.2 (2026)" if new else "C.04.3 E.1-E.5 (2017)",
+            "C.04.3 art. 3-4" if new else "C.04.3 B, D",
+            "art. 5.2.5" if edition == "2026" else "E.5",
+            "C.04.3 art. 5.2.5 (2026)" if new else "C.04.3 E.5 (2017)")
 
     def published(self, t: Tournament, rnd: int) -> RoundPairing:
         from ...pairing import published_pairing
