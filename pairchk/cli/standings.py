@@ -10,7 +10,8 @@ from typing import List, Optional
 
 import typer
 
-from .core import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, fail, load_tournament as _load_tournament, write_output
+from .core import (EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, TOURNAMENT_HELP, fail,
+                   load_tournament as _load_tournament, write_output)
 from ..errors import PairchkError
 
 _TB_HELP = ('Tie-break list, e.g. "BH/C1,BH,SB,DE" (C.07 / TRF26 codes; default: the list '
@@ -28,6 +29,8 @@ def standings_cmd(
     fmt: str = typer.Option("text", "--format", help="text, json, csv, xlsx or html."),
     out: str = typer.Option("-", "-o", "--output", help="Output file ('-' for stdout)."),
     from_: Optional[str] = typer.Option(None, "--from", help="Input format (default: detected)."),
+    tournament: Optional[str] = typer.Option(None, "--tournament", metavar="ID|NAME",
+                                             help=TOURNAMENT_HELP),
 ) -> None:
     """Rank by points, then by the tie-break list (C.07); ties are shown as ties.
 
@@ -47,7 +50,7 @@ def standings_cmd(
                 tiebreak.parse(bad[0], team=True)
     except tiebreak.TiebreakError as exc:
         fail(str(exc), EXIT_USAGE)
-    t = _load_tournament(file, from_)
+    t = _load_tournament(file, from_, tournament=tournament)
     try:
         st = standings.standings(t, tiebreaks, round_, ed)
     except PairchkError as exc:
@@ -62,6 +65,8 @@ def submit_cmd(
     out: Optional[str] = typer.Option(None, "-o", "--output",
                                       help="Submission file (default: none written)."),
     from_: Optional[str] = typer.Option(None, "--from", help="Input format (default: detected)."),
+    tournament: Optional[str] = typer.Option(None, "--tournament", metavar="ID|NAME",
+                                             help=TOURNAMENT_HELP),
 ) -> None:
     """Readiness report for a rating office; writes the submission file only when nothing
     is missing, else lists every gap with the --set that fills it (exit 1).
@@ -72,7 +77,7 @@ def submit_cmd(
 
     if to not in submit.OFFICES:
         fail(f"unknown rating office {to!r}; known: {', '.join(submit.OFFICES)}", EXIT_USAGE)
-    t = _load_tournament(file, from_)
+    t = _load_tournament(file, from_, tournament=tournament)
     try:
         report = submit.readiness(t, to, set_)
     except PairchkError as exc:
