@@ -335,8 +335,11 @@ _CHOICE = "--tournament"
 
 
 def _located(stderr: str, command: tuple[str, ...]) -> bool:
+    """The error names the input, or a companion file of it (same stem: SwissPerfect's .ini,
+    .trn and .sco are one tournament, and the error names the one at fault)."""
     path = command[1]
-    return any(line.startswith(f"error: {path}") for line in stderr.splitlines())
+    stem = os.path.splitext(path)[0] + "."
+    return any(line.startswith((f"error: {path}", f"error: {stem}")) for line in stderr.splitlines())
 
 
 def run(command: tuple[str, ...], limit: float) -> Outcome:
