@@ -65,6 +65,7 @@ _MAGIC = b"SQLite format 3\x00"
 _STEPS = 200_000_000  # SQLite virtual-machine steps one file may take (a few seconds)
 _HINT = "open the event in Sharly-Chess and save it again"
 _TITLES = {0: "", 1: "WCM", 2: "CM", 3: "WFM", 4: "FM", 5: "WIM", 6: "IM", 7: "WGM", 8: "GM"}
+_TITLE_ORDER = {title: i for i, title in _TITLES.items()}  # Sharly sorts WCM < CM < ... < GM
 _GENDER = {0: "", 1: "w", 2: "m", "": "", "F": "w", "W": "w", "M": "m"}
 _RESULT = {1: Kind.LOSS, 2: Kind.DRAW, 3: Kind.WIN, 4: Kind.FORFEIT_LOSS, 5: Kind.FORFEIT_LOSS,
            6: Kind.FORFEIT_WIN, 7: Kind.ZERO_BYE, 8: Kind.HALF_BYE, 9: Kind.PAB,
@@ -186,8 +187,8 @@ def _rating(ratings: dict, tournament_rating: int, rating_type: int, override: b
         r = ratings.get(str(rate))
         if not isinstance(r, dict):
             return None
-        if "value" in r:  # before Sharly 3.1: {"value": 1446, "type": 3}
-            return _int(r.get("value")) or None if kind != "estimated" else None
+        if "value" in r:  # before Sharly 3.1: {"value": 1446, "type": 3}, one rating per rate
+            return _int(r.get("value")) or None
         v = r.get(kind)
         return _int(v) if v is not None else None
 
@@ -269,7 +270,7 @@ def _players(ev: _Event, tid: int, t_row: dict, warnings: list[Warning_]) -> tup
         row = dict(person, player_id=person["id"], _number=_int(tp.get("pairing_number")),
                    _rating=_rating(_json(person.get("ratings"), {}), rate, kind, override),
                    _title=title_text,
-                   _title_index=list(_TITLES.values()).index(title_text) if title_text in _TITLES.values() else 0)
+                   _title_index=_TITLE_ORDER.get(title_text, 0))
         rows.append(row)
     numbers = _numbering(rows, tid, db.path, warnings)
     players = []
@@ -436,7 +437,8 @@ def _tournament(ev: _Event, t_row: dict) -> Loaded:
         loaded = _papi_tournament(ev, t_row)
         t = loaded.tournament
         fields = _settings(ev, tid, t_row, list(t.players), loaded.warnings)
-        fields.pop("rounds") if not fields.get("rounds") else None
+        if not fields.get("rounds"):
+            fields.pop("rounds")  # the Papi file's own number of rounds stays
         loaded.tournament = t.replace(**{k: v for k, v in fields.items() if v or k == "name"})
         return loaded
     players, numbers = _players(ev, tid, t_row, warnings)
