@@ -153,3 +153,9 @@ def test_swissperfect_stem_names_the_tournament(folder):
     r = runner.invoke(app, ["validate", str(folder / "junior")])
     assert r.exit_code == 0, r.output
     assert r.stdout.strip().endswith(f"{folder / 'junior'}: 4 players, 3 rounds: 0 error(s), 0 warning(s)")
+
+
+def test_explain_takes_one_tournament(event):
+    r = runner.invoke(app, ["check", str(event), "--explain", "3"])
+    assert r.exit_code == 2
+    assert r.stderr == "error: --explain N takes one tournament; this file holds several\n"

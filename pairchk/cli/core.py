@@ -273,7 +273,8 @@ def check(files: list[str], system: Optional[str] = None, edition: Optional[str]
         fail("--format html with a file of several tournaments needs --html DIR (one page per"
              " tournament)", EXIT_USAGE)
     if explain is not None and not plan.single:
-        fail("--explain N takes one file", EXIT_USAGE)
+        fail("--explain N takes one file" if len(paths) > 1 else
+             "--explain N takes one tournament; this file holds several", EXIT_USAGE)
     if plan.single:
         results = _check_single(tasks[0], plan)
         if explain is not None and fmt == "text":
