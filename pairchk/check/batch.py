@@ -29,9 +29,11 @@ EXIT_UNREADABLE = 3
 EXIT_NOT_CHECKED = 4
 
 # statuses from best to worst; the summary table shows them in this order
-STATUSES = ("ok", "warnings", "not checked", "deviation", "violation", "standings", "errors", "failed",
-            "refused", "unreadable")
-EXIT_CODES = {"ok": EXIT_OK, "warnings": EXIT_OK, "not checked": EXIT_NOT_CHECKED,
+STATUSES = ("ok", "warnings", "skipped", "not checked", "deviation", "violation", "standings",
+            "errors", "failed", "refused", "unreadable")
+# "skipped": a file of a batch that is recognisably no tournament file (a README, a
+# bbpPairings output, pairchk's own report): listed in the summary, no effect on the exit
+EXIT_CODES = {"ok": EXIT_OK, "warnings": EXIT_OK, "skipped": EXIT_OK, "not checked": EXIT_NOT_CHECKED,
               "deviation": EXIT_FINDINGS, "violation": EXIT_FINDINGS, "errors": EXIT_FINDINGS,
               "standings": EXIT_FINDINGS,
               "failed": EXIT_FINDINGS, "refused": EXIT_USAGE, "unreadable": EXIT_UNREADABLE}
@@ -66,15 +68,24 @@ class FileResult:
     written: str = ""  # convert: the file written
     html: str = ""  # check --html: the page of this tournament
     title: str = ""  # the tournament's name (index page)
+    tournament: str = ""  # which tournament of a file holding several: "2 'Open B'"
 
     @property
     def exit_code(self) -> int:
         return EXIT_CODES.get(self.status, EXIT_FINDINGS)
 
+    @property
+    def label(self) -> str:
+        """The file, and the tournament of it when it holds several."""
+        return f"{self.path} [tournament {self.tournament}]" if self.tournament else self.path
+
     def as_json(self) -> dict[str, Any]:
-        return {"file": self.path, "status": self.status, "rounds": self.rounds,
-                "round_status": dict(self.round_counts), "message": self.message,
-                "written": self.written or None, "seconds": round(self.seconds, 3)}
+        out = {"file": self.path, "status": self.status, "rounds": self.rounds,
+               "round_status": dict(self.round_counts), "message": self.message,
+               "written": self.written or None, "seconds": round(self.seconds, 3)}
+        if self.tournament:
+            out["tournament"] = self.tournament
+        return out
 
 
 # --------------------------------------------------------------------------- expansion
@@ -115,7 +126,32 @@ def expand(args: Iterable[str]) -> list[str]:
             out.extend(m for m in matches if os.path.isfile(m)) if matches else out.append(arg)
         else:
             out.append(arg)
-    return list(dict.fromkeys(out))  # each once, first place kept
+    return _one_per_tournament(list(dict.fromkeys(out)))  # each once, first place kept
+
+
+_SP_PARTS = (".trn", ".ini", ".sco")
+
+
+def _one_per_tournament(paths: list[str]) -> list[str]:
+    """SwissPerfect's three files of one tournament (one stem) kept once, as the ``.trn``.
+
+    >>> _one_per_tournament(["a/x.ini", "a/x.sco", "a/x.trn", "a/y.trf"])
+    ['a/x.trn', 'a/y.trf']
+    """
+    stems: dict[str, str] = {}
+    for p in paths:
+        stem, ext = os.path.splitext(p)
+        if ext.lower() in _SP_PARTS:
+            best = stems.get(stem)
+            if best is None or _SP_PARTS.index(ext.lower()) < _SP_PARTS.index(os.path.splitext(best)[1].lower()):
+                stems[stem] = p
+    out = []
+    for p in paths:
+        stem, ext = os.path.splitext(p)
+        keep = stems.get(stem, p) if ext.lower() in _SP_PARTS else p
+        if keep not in out:
+            out.append(keep)
+    return out
 
 
 # --------------------------------------------------------------------------- reading
@@ -125,6 +161,22 @@ class Unreadable(Exception):
 
 
 MAX_FILE_BYTES = 256 * 1024 * 1024  # no tournament file is near this; /dev/zero never ends
+class NotTournament(Unreadable):
+    """A file of a batch that is recognisably no tournament file (the message says what)."""
+
+
+class Ambiguous(Unreadable):
+    """A file holding several tournaments read where one is wanted, or ``--tournament``
+    naming none of them: a usage error, its message lists the choices."""
+
+
+def resolve(path: str) -> str:
+    """``path``, or the file of the SwissPerfect tournament it is the stem of."""
+    if path == "-" or os.path.exists(path):
+        return path
+    from ..formats.swissperfect_native import stem_file
+
+    return stem_file(path) or path
 
 
 def read_bytes(path: str) -> bytes:
@@ -145,23 +197,80 @@ def read_bytes(path: str) -> bytes:
     return data
 
 
-def load(path: str, fmt: str | None, *, lenient: bool = False):
-    """``(format module, Loaded)`` for ``path``; every failure to read raises :class:`Unreadable`."""
+def load(path: str, fmt: str | None, *, lenient: bool = False, tournament: str | None = None,
+         skip: bool = False):
+    """``(format module, Loaded)`` for ``path`` (of a file holding several tournaments, the one
+    ``tournament`` names); every failure to read raises :class:`Unreadable`, a file that is
+    recognisably no tournament :class:`NotTournament` when ``skip`` (a batch)."""
     from .. import formats
     from ..errors import PairchkError
 
+    path = resolve(path)
     data = read_bytes(path)
     name = None if path == "-" else path
+    if skip and not fmt:
+        reason = formats.skip_reason(data)
+        if reason:
+            raise NotTournament(f"{path}: not a tournament file: {reason}")
     try:
         mod = formats.get(fmt) if fmt else formats.detect(data, name)
-        if lenient:
+        if lenient and not hasattr(mod, "load_all"):
             from ..validate import load_lenient
 
-            return mod, load_lenient(data, name, mod.NAME)
-        return mod, formats.checked(mod, data, name)
+            loaded = load_lenient(data, name, mod.NAME)
+            if tournament is not None:
+                formats.select([formats.Part("1", loaded.tournament.name, loaded)], tournament, name)
+            return mod, loaded
+        return mod, formats.checked(mod, data, name, tournament=tournament)
+    except formats.TournamentChoiceError as exc:
+        raise Ambiguous(str(exc)) from None
     except PairchkError as exc:
         raise Unreadable(str(exc)) from None
     # any other exception is a bug in pairchk, not bad input: run_task reports it as such
+
+
+def tasks_for(command: str, paths: Sequence[str], options: tuple[tuple[str, Any], ...],
+              fmt: str | None = None) -> list[Task]:
+    """One task per file, and per tournament of a file that holds several (a Sharly-Chess
+    event): ``("tournament", id)`` and its label ``("label", "2 'Open B'")`` in its options."""
+    from .. import formats
+    from ..errors import PairchkError
+
+    tasks: list[Task] = []
+    for path in paths:
+        found: list[tuple[str, str]] = []
+        real = resolve(path)
+        if real != "-" and _may_hold_several(real, fmt):
+            try:
+                found = formats.tournaments(read_bytes(real), path=real, fmt=fmt)
+            except (PairchkError, Unreadable):
+                found = []  # the worker reports why the file cannot be read
+        if len(found) > 1:
+            tasks.extend(Task(command, path, options + (("tournament", ident),
+                                                        ("label", f"{ident} {name!r}")))
+                         for ident, name in found)
+        else:
+            tasks.append(Task(command, path, options))
+    return tasks
+
+
+def _may_hold_several(path: str, fmt: str | None) -> bool:
+    """Whether ``path``'s format (named, or by its extension, else its first bytes) is one
+    whose files hold several tournaments; reads at most a few bytes."""
+    from .. import formats
+    from ..errors import PairchkError
+
+    try:
+        if fmt:
+            return hasattr(formats.get(fmt), "list_tournaments")
+        mod = formats.by_extension(os.path.basename(path))
+        if mod is not None:
+            return hasattr(mod, "list_tournaments")
+        with open(path, "rb") as fh:
+            head = fh.read(16)
+        return head.startswith(b"SQLite format 3")
+    except (OSError, PairchkError):  # an unknown --from or an unreadable file: the worker says it
+        return False
 
 
 # --------------------------------------------------------------------------- workers
@@ -275,10 +384,9 @@ def check_file(task: Task, on_round: Callable[[int, int], None] | None = None) -
 
     start = time.perf_counter()
     try:
-        _, loaded = load(task.path, task.get("from"))
+        _, loaded = _load_task(task)
     except Unreadable as exc:
-        return FileResult(task.path, "unreadable", message=str(exc),
-                          seconds=time.perf_counter() - start)
+        return _not_read(task, exc, start)
     warnings = [str(w) for w in loaded.warnings]
     t = loaded.tournament
     bad = pairing_inconsistencies(loaded, None if task.path == "-" else task.path)
@@ -286,7 +394,8 @@ def check_file(task: Task, on_round: Callable[[int, int], None] | None = None) -
         more = f" and {len(bad) - 1} more (see pairchk validate)" if len(bad) > 1 else ""
         return FileResult(task.path, "unreadable", warnings=warnings, title=t.name,
                           message=f"{bad[0]}{more}; the pairings cannot be re-paired from"
-                                  " inconsistent data", seconds=time.perf_counter() - start)
+                                  " inconsistent data", seconds=time.perf_counter() - start,
+                          tournament=task.get("label", ""))
     try:
         if task.get("acceleration") is not None:
             from ..acceleration import apply_acceleration
@@ -300,21 +409,36 @@ def check_file(task: Task, on_round: Callable[[int, int], None] | None = None) -
     except _Failed as exc:
         status = "refused" if exc.refused or isinstance(exc, _Refused) else "failed"
         return FileResult(task.path, status, message=str(exc), warnings=warnings,
-                          seconds=time.perf_counter() - start, title=t.name)
+                          seconds=time.perf_counter() - start, title=t.name,
+                          tournament=task.get("label", ""))
     fmt = task.get("format", "text")
     status = check_status(result)
     if status == "ok" and any(n.startswith("error: standings") for n in notes):
         status = "standings"  # the pairings are right, the published ranks are not
     out = FileResult(task.path, status, rounds=len(result.rounds),
                      warnings=warnings + notes, round_counts=report.summary_counts(result),
-                     title=t.name)
-    out.output = report.render(result, fmt) if fmt != "html" else ""
+                     title=t.name, tournament=task.get("label", ""))
+    which = (task.get("tournament"), t.name) if task.get("tournament") else None
+    out.output = report.render(result, fmt, tournament=which) if fmt != "html" else ""
     if task.get("html") or fmt == "html":
         from . import html as report_html
 
         out.html = report_html.page(result, t)
     out.seconds = time.perf_counter() - start
     return out
+
+
+def _load_task(task: Task, *, lenient: bool = False):
+    """:func:`load` with the task's format, tournament and whether it is one of a batch."""
+    return load(task.path, task.get("from"), lenient=lenient, tournament=task.get("tournament"),
+                skip=bool(task.get("skip")))
+
+
+def _not_read(task: Task, exc: Unreadable, start: float) -> FileResult:
+    """The result of a file that was not read: skipped (no tournament file) or unreadable."""
+    return FileResult(task.path, "skipped" if isinstance(exc, NotTournament) else "unreadable",
+                      message=str(exc), seconds=time.perf_counter() - start,
+                      tournament=task.get("label", ""))
 
 
 def validate_file(task: Task) -> FileResult:
@@ -324,20 +448,21 @@ def validate_file(task: Task) -> FileResult:
 
     start = time.perf_counter()
     try:
-        _, loaded = load(task.path, task.get("from"), lenient=True)
+        _, loaded = _load_task(task, lenient=True)
         findings = validate(loaded, None if task.path == "-" else task.path)
     except Unreadable as exc:
-        return FileResult(task.path, "unreadable", message=str(exc),
-                          seconds=time.perf_counter() - start)
+        return _not_read(task, exc, start)
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
     warnings = sum(1 for f in findings if f.severity is Severity.WARNING)
     t = loaded.tournament
     lines = [str(f) for f in findings]
-    lines.append(f"{task.path}: {len(t.players)} players, {t.played_rounds} rounds: "
+    where = f"{task.path} [tournament {task.get('label')}]" if task.get("label") else task.path
+    lines.append(f"{where}: {len(t.players)} players, {t.played_rounds} rounds: "
                  f"{errors} error(s), {warnings} warning(s)")
     status = "errors" if errors else ("warnings" if warnings else "ok")
     return FileResult(task.path, status, rounds=t.played_rounds, output="\n".join(lines),
-                      seconds=time.perf_counter() - start, title=t.name)
+                      seconds=time.perf_counter() - start, title=t.name,
+                      tournament=task.get("label", ""))
 
 
 def convert_file(task: Task) -> FileResult:
@@ -348,10 +473,9 @@ def convert_file(task: Task) -> FileResult:
 
     start = time.perf_counter()
     try:
-        source, loaded = load(task.path, task.get("from"))
+        source, loaded = _load_task(task)
     except Unreadable as exc:
-        return FileResult(task.path, "unreadable", message=str(exc),
-                          seconds=time.perf_counter() - start)
+        return _not_read(task, exc, start)
     target = formats.get(task.get("to")) if task.get("to") else source
     ext = target.EXTENSIONS[0] if getattr(target, "EXTENSIONS", ()) else "." + target.NAME
     stem = os.path.basename(task.path)
@@ -361,11 +485,17 @@ def convert_file(task: Task) -> FileResult:
             break
     else:
         stem = os.path.splitext(stem)[0]
+    if task.get("tournament"):  # one file per tournament of the input
+        stem += "-" + _slug(task.get("tournament"), loaded.tournament.name)
     dst = os.path.join(task.get("out_dir"), stem + ext)
     warnings = [str(w) for w in loaded.warnings]
     result = FileResult(task.path, "ok", rounds=loaded.tournament.played_rounds,
-                        warnings=warnings, written=dst, title=loaded.tournament.name)
+                        warnings=warnings, written=dst, title=loaded.tournament.name,
+                        tournament=task.get("label", ""))
     try:
+        if not getattr(target, "CAN_WRITE", True):
+            raise PairchkError(f"format {target.NAME!r} can be read but not written (hint: name"
+                               " the output format with --to)")
         problem = output_problem(dst, [task.path], force=bool(task.get("force")))
         if problem:
             raise PairchkError(problem)
@@ -384,6 +514,20 @@ def convert_file(task: Task) -> FileResult:
         result.warnings += [str(w) for w in dumped.warnings]
     result.seconds = time.perf_counter() - start
     return result
+
+
+def _slug(ident: str, name: str) -> str:
+    """``<id>-<name>`` for a file name: letters, digits and ``-`` only.
+
+    >>> _slug("2", "Open B (U1800)")
+    '2-Open-B-U1800'
+    """
+    import re
+    import unicodedata
+
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    words = re.sub(r"[^A-Za-z0-9]+", "-", ascii_name).strip("-")[:40].strip("-")
+    return f"{ident}-{words}" if words else ident
 
 
 WORKERS: dict[str, Callable[[Task], FileResult]] = {
@@ -528,7 +672,7 @@ def write_summary(path: str, results: Sequence[FileResult], columns: Sequence[st
         w.writerow(["file", "status", "rounds", *(f"rounds_{s.replace(' ', '_')}"
                                                   for s in statuses), "seconds", "message"])
         for r in results:
-            w.writerow([r.path, r.status, r.rounds, *(r.round_counts.get(s, 0) for s in statuses),
+            w.writerow([r.label, r.status, r.rounds, *(r.round_counts.get(s, 0) for s in statuses),
                         f"{r.seconds:.3f}", r.message])
         text = buf.getvalue()
     else:
@@ -568,7 +712,7 @@ class _Printer:
         from ..output import QUIET, print_warnings
 
         print_warnings(r.warnings, self.plan.verbosity)
-        if r.message:
+        if r.message and r.status != "skipped":  # (a skipped file: listed in the summary)
             print(f"error: {r.message}", file=sys.stderr, flush=True)
         if not r.output or self.plan.verbosity <= QUIET:
             return
@@ -593,8 +737,10 @@ class _Printer:
             gap = "\n" if self.reports else ""
             print(gap + summary_table(results, plan.columns), file=out)
             for r in results:
-                if r.status not in ("ok", "warnings"):
-                    print(f"{r.status}: {r.path}", file=out)
+                if r.status == "skipped":
+                    print(f"skipped: {r.message}", file=out)
+                elif r.status not in ("ok", "warnings"):
+                    print(f"{r.status}: {r.label}", file=out)
         if plan.summary_path:
             write_summary(plan.summary_path, results, plan.columns, force=plan.force,
                           inputs=plan.inputs)

@@ -31,6 +31,7 @@ from .core import (
     OPTIONS,
     SUMMARY_HELP as _SUMMARY_HELP,
     SYSTEM_HELP as _SYSTEM_HELP,
+    TOURNAMENT_HELP as _TOURNAMENT_HELP,
     VERBOSE_HELP as _VERBOSE_HELP,
     Exit,
     fail,
@@ -241,6 +242,8 @@ def pair_cmd(
     from_: Optional[str] = typer.Option(None, "--from", help=_FROM_HELP),
     acceleration: Optional[str] = typer.Option(None, "--acceleration", help=_ACCEL_HELP),
     maxi: Optional[str] = _param("check", "maxi"),
+    tournament: Optional[str] = typer.Option(None, "--tournament", metavar="ID|NAME",
+                                             help=_TOURNAMENT_HELP),
 ) -> None:
     """Pair the next round (or --round N) with the file's system; boards in FIDE board order.
 
@@ -261,7 +264,7 @@ def pair_cmd(
     from .core import known_system_options
 
     options = dict(known_system_options(system, {"maxi": maxi}))
-    t = _accelerate(_load_tournament(file, from_), acceleration)
+    t = _accelerate(_load_tournament(file, from_, tournament=tournament), acceleration)
     _pairable(file, t, round_)
     try:
         res = pairchk.pair(t, system=system, edition=edition, round=round_, options=options)
@@ -383,6 +386,9 @@ def convert_cmd(
     set_: list[str] = typer.Option([], "--set", metavar="KEY=VALUE",
                                    help="Metadata the input lacks, e.g. --set location=Madrid (repeatable)."),
     force: bool = typer.Option(False, "--force", help="Replace an existing output file (never the input)."),
+    tournament: Optional[str] = typer.Option(
+        None, "--tournament", metavar="ID|NAME",
+        help=_TOURNAMENT_HELP + " With -o DIR and without it: one file per tournament."),
     recompute: bool = typer.Option(False, "--recompute",
                                    help="Write points and ranks recomputed from the results"
                                         " (default: as the input declares them)."),
@@ -408,7 +414,7 @@ def convert_cmd(
         fail(str(exc), EXIT_USAGE)
     if out_dir is not None:
         _convert_batch(paths, out_dir, target, from_, settings, force, jobs, summary,
-                       _verbosity(quiet, verbose))
+                       _verbosity(quiet, verbose), tournament)
         return
     if len(paths) != 2:
         fail("convert takes IN OUT (or several inputs with -o DIR); got "
@@ -425,17 +431,20 @@ def convert_cmd(
     if problem:
         fail(problem, EXIT_USAGE)
     _convert_one(src, dst, target, from_, settings, explicit_to=bool(to),
-                 verbosity=_verbosity(quiet, verbose), force=force)
+                 verbosity=_verbosity(quiet, verbose), force=force, tournament=tournament)
 
 
 def _convert_one(src: str, dst: str, target, from_: Optional[str], settings: dict,
-                 *, explicit_to: bool, verbosity: int, force: bool = False) -> None:
+                 *, explicit_to: bool, verbosity: int, force: bool = False,
+                 tournament: Optional[str] = None) -> None:
     from ..check import batch
     from ..formats.settings import apply_settings, check_options
     from ..output import print_warnings
 
     try:
-        source, loaded = batch.load(src, from_)
+        source, loaded = batch.load(src, from_, tournament=tournament)
+    except batch.Ambiguous as exc:
+        fail(f"{exc}; or write one file per tournament with -o DIR", EXIT_USAGE)
     except batch.Unreadable as exc:
         fail(str(exc), EXIT_UNREADABLE)
     if not explicit_to and target.NAME == "trf" and source.NAME == "trf26":
@@ -459,7 +468,8 @@ def _convert_one(src: str, dst: str, target, from_: Optional[str], settings: dic
 
 
 def _convert_batch(paths: list[str], out_dir: str, target, from_: Optional[str], settings: dict,
-                   force: bool, jobs: int, summary: Optional[str], verbosity: int) -> None:
+                   force: bool, jobs: int, summary: Optional[str], verbosity: int,
+                   tournament: Optional[str] = None) -> None:
     import os
 
     from ..check import batch
@@ -478,10 +488,14 @@ def _convert_batch(paths: list[str], out_dir: str, target, from_: Optional[str],
         fail(f"--summary {summary}: name a .csv or .json file", EXIT_USAGE)
     files = batch.expand(paths)
     options = (("out_dir", out_dir), ("to", target.NAME if target else None), ("from", from_),
-               ("settings", tuple(settings.items())), ("force", force))
+               ("settings", tuple(settings.items())), ("force", force), ("skip", True))
     plan = batch.Plan(jobs=jobs, verbosity=verbosity, single=False, summary_path=summary or "",
                       columns=("ok", "failed", "unreadable"))
-    results = batch.drive([batch.Task("convert", f, options) for f in files], plan)
+    if tournament is not None:  # that tournament of each file
+        tasks = [batch.Task("convert", f, options + (("tournament", tournament),)) for f in files]
+    else:  # every tournament of each file, one output file each
+        tasks = batch.tasks_for("convert", files, options, from_)
+    results = batch.drive(tasks, plan)
     raise typer.Exit(batch.worst_exit(results))
 
 

@@ -138,6 +138,8 @@ FROM_HELP = "Input format (default: detected from content and extension)."
 MAXI_HELP = ("Lim: the event is (yes) or is not (no) a Maxi-tournament, whose exchanges stay "
              "within 100 rating points (default: more players than 2 to the power of the "
              "rounds; the report says which).")
+TOURNAMENT_HELP = ("Which tournament of a file holding several (a Sharly-Chess event): its id in "
+                   "the file or its name.")
 ACCEL_HELP = ("Acceleration: baku, swiss-chess:2|3|4 or none (default: as the file says, "
               "250/XXA records or a _BAKU system code).")
 FILES_HELP = "Tournament files, folders (their tournament files) or globs; '-' for stdin."
@@ -181,13 +183,18 @@ OPTIONS: dict[str, dict[str, Option]] = {
 # --------------------------------------------------------------------------- shared steps
 
 
-def load_tournament(path: str, fmt: Optional[str], verbosity: int = 1):
-    """Read and parse ``path``; every failure to read exits 3 with a one-line message."""
+def load_tournament(path: str, fmt: Optional[str], verbosity: int = 1,
+                    tournament: Optional[str] = None):
+    """Read and parse ``path`` (of a file holding several tournaments, the one ``tournament``
+    names); every failure to read exits 3 with a one-line message, a file holding several
+    tournaments read without choosing one (or a choice naming none) exits 2 naming them."""
     from ..check import batch
     from ..output import print_warnings
 
     try:
-        _, loaded = batch.load(path, fmt)
+        _, loaded = batch.load(path, fmt, tournament=tournament)
+    except batch.Ambiguous as exc:
+        fail(str(exc), EXIT_USAGE)
     except batch.Unreadable as exc:
         fail(str(exc), EXIT_UNREADABLE)
     print_warnings([str(w) for w in loaded.warnings], verbosity)
@@ -350,11 +357,16 @@ def check(files: list[str], system: Optional[str] = None, edition: Optional[str]
         fail("--format html with several files needs --html DIR (one page per tournament)",
              EXIT_USAGE)
     options = (("system", system), ("edition", edition), ("format", fmt), ("from", from_),
-               ("acceleration", acceleration), ("html", bool(html)),
+               ("acceleration", acceleration), ("html", bool(html)), ("skip", not plan.single),
                ("system_options", system_options))
-    tasks = [batch.Task("check", p, options) for p in paths]
+    tasks = batch.tasks_for("check", paths, options, from_)
+    plan = _several(plan, tasks, json_list=fmt == "json")
+    if fmt == "html" and not plan.single and not html:
+        fail("--format html with a file of several tournaments needs --html DIR (one page per"
+             " tournament)", EXIT_USAGE)
     if explain is not None and not plan.single:
-        fail("--explain N takes one file", EXIT_USAGE)
+        fail("--explain N takes one file" if len(paths) > 1 else
+             "--explain N takes one tournament; this file holds several", EXIT_USAGE)
     if explain is not None:
         _explainable(paths[0], from_, explain)
     if plan.single:
@@ -431,8 +443,19 @@ def validate(files: list[str], from_: Optional[str] = None, jobs: int = 1,
     known_format(from_)
     paths, plan = _plan(files, jobs, quiet, verbose, summary,
                         ("ok", "warnings", "errors", "unreadable"), force=force)
-    results = batch.drive([batch.Task("validate", p, (("from", from_),)) for p in paths], plan)
+    tasks = batch.tasks_for("validate", paths, (("from", from_), ("skip", not plan.single)), from_)
+    results = batch.drive(tasks, _several(plan, tasks))
     return batch.worst_exit(results)
+
+
+def _several(plan, tasks, json_list: bool = False):
+    """The plan of a batch when the one file named holds several tournaments (a report and a
+    summary line for each)."""
+    import dataclasses
+
+    if plan.single and len(tasks) > 1:
+        return dataclasses.replace(plan, single=False, json_list=json_list)
+    return plan
 
 
 COMMANDS: dict[str, Callable[..., int]] = {"check": check, "validate": validate}
