@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from pairchk.formats import trf  # noqa: E402
 from pairchk.pairing import published_pairing  # noqa: E402
 from pairchk.state import round_state  # noqa: E402
-from pairchk.systems.dutch import engine as dutch  # noqa: E402
+from pairchk.systems.dutch.round import pair  # noqa: E402
 
 DEFAULT = ["corpus/dutch/dutch_p296_r10_s1001900.trf", "corpus/dutch2017/dutch2017_p289_r10_s3001400.trf"]
 
@@ -38,7 +38,7 @@ def bench(path: Path, edition: str) -> None:
     for rnd in range(1, n + 1):
         c0 = time.process_time()
         st = round_state(t, rnd, edition=edition)
-        got = dutch.pair(st)
+        got = pair(st)
         dt = time.process_time() - c0
         total += dt
         worst = max(worst, (dt, rnd))

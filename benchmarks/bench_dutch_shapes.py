@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pairchk.model import Color, Kind, Player, RoundEntry, Tournament  # noqa: E402
 from pairchk.state import round_state  # noqa: E402
-from pairchk.systems.dutch import engine as dutch  # noqa: E402
+from pairchk.systems.dutch.round import pair  # noqa: E402
 
 SHAPES = [("fresh", 3000), ("fresh", 9999), ("draw", 200), ("draw", 400), ("draw", 1000),
           ("drawcheck", 1000), ("big", 9999)]
@@ -91,7 +91,7 @@ def run_one(kind: str, n: int) -> str:
     a = time.process_time()
     st = round_state(t, rnd, edition="2026")
     b = time.process_time()
-    p = dutch.pair(st)
+    p = pair(st)
     c = time.process_time()
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return (f"{kind} {n}: state {b - a:.2f} s, pair {c - b:.2f} s, peak {rss:.0f} MB, "

@@ -8,7 +8,7 @@ Workloads (files generated with the RTG, :mod:`pairchk.generate.individual`, cac
 * ``pair3000``   pair round 5 of 3000 players (4 rounds played)
 * ``pair3000r4`` pair round 4 of the same event, its last round: brackets of 313 and 683
   players with topscorers' absolute colour preferences, which once sent the search to the exact
-  method for ten minutes (a loose colour bound, see ``dutch._colour_bounds``)
+  method for ten minutes (a loose colour bound, see ``dutch.bounds.colour_bounds``)
 * ``check1000``  check 1000 players x 9 rounds
 * ``draw1000``   1,000 players who always draw, paired at random (one huge score group):
   check 5 rounds, and pair round 6 (``drawpair1000``)

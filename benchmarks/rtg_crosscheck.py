@@ -40,7 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from pairchk.check import checker  # noqa: E402
+from pairchk.check import checker, rounds  # noqa: E402
 from pairchk import formats  # noqa: E402
 from pairchk.generate.individual import Settings, generate  # noqa: E402
 
@@ -301,7 +301,7 @@ def explain(path: Path, rnd: int, exe: str, edition: str) -> str:
         for p in hist.players))
     from pairchk import systems
 
-    r = checker.check_round(t2, rnd, system=systems.get("dutch"), edition=edition)
+    r = rounds.check_round(t2, rnd, system=systems.get("dutch"), edition=edition)
     return f"{r.status}: {r.explanation}".strip()
 
 

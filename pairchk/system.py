@@ -20,6 +20,9 @@ and its TRF 192 codes. The checker compares and explains through this protocol o
 * optionally ``where(state, published, reference) -> str``: where the two pairings part, in
   the system's own words (Lim: the first scoregroup in its median-last order); without it the
   checker names the highest score bracket holding a player paired differently.
+* optionally ``citations(edition) -> Citations``: the articles of the system's text that
+  explanations cite for its colour allocation and generation order; without it the registry
+  gives them (:func:`pairchk.systems.citations`).
 
 State is built by ``state(t, rnd, edition=...)``; Swiss systems build it from
 :func:`pairchk.state.round_state` (the one place derived state is computed) and may extend it,
@@ -73,6 +76,25 @@ class Violation:
     text: str  # in words, naming the players, e.g. "12 Meier: colour difference +3"
     players: tuple[int, ...] = ()
     round: int | None = None
+
+
+@dataclass(frozen=True)
+class Citations:
+    """Where a system's text states the rules an explanation cites when two pairings are equally
+    good on every criterion (the optional ``citations(edition)`` of :class:`System`).
+
+    ``colour_allocation`` follows "colours differ from the colour allocation rules";
+    ``generation_order`` names the order in which the reference comes first; ``initial_colour``
+    the rule by which the initial colour decides a pair whose players have no colour
+    preference. ``pairing_numbers``, when set, is the article under which that rule gives the
+    higher-ranked player's colour by the parity of his pairing number, and explanations show
+    the computation.
+    """
+
+    colour_allocation: str
+    generation_order: str
+    initial_colour: str = "the system's colour rules"
+    pairing_numbers: str = ""
 
 
 def swiss_absolute_criteria(edition: str) -> tuple[Criterion, ...]:

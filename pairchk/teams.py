@@ -380,3 +380,18 @@ def _team_entry(r: TeamRound, bye) -> RoundEntry:
     else:
         kind = Kind.LOSS
     return RoundEntry(kind, r.opponent, r.colour)
+
+
+def boards_per_match(t: Tournament) -> int:
+    """Players per match: the longest line-up, else the most games a team had in a round."""
+    if t.lineups:
+        return max(len([x for x in lu.players if x]) for lu in t.lineups)
+    owner = team_of(t)
+    best = 0
+    for r in range(1, t.played_rounds + 1):
+        count: dict[int, int] = {}
+        for p in t.players:
+            if p.entry(r).kind.has_opponent and p.number in owner:
+                count[owner[p.number]] = count.get(owner[p.number], 0) + 1
+        best = max([best, *count.values()])
+    return best or 1

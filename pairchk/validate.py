@@ -43,7 +43,7 @@ from decimal import Decimal
 
 from .errors import Finding, Severity
 from .formats import Loaded
-from .formats.trf_dates import iso_date, iso_event_dates
+from .dates import iso_date, iso_event_dates
 from .formats.trf_write import fmt_points
 from .model import Color, Kind, Tournament
 

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from pairchk.check.checker import check_round
+from pairchk.check.rounds import check_round
 from pairchk.generate.individual import Settings, generate
 from pairchk.model import Color, Kind, Player, RoundEntry, Tournament
 from pairchk.systems import for_code, get

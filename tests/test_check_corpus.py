@@ -14,7 +14,7 @@ import pytest
 from pairchk.check import checker
 from pairchk import formats
 from pairchk.model import Kind, RoundEntry, Tournament
-from pairchk.pairing import published_pairing
+from pairchk.pairing import RoundReport, published_pairing
 
 from shared_paths import SHARED
 
@@ -123,7 +123,7 @@ def opponents_swap(t: Tournament, rnd: int) -> tuple[Tournament, tuple[int, int,
     raise LookupError(f"no two same-score pairs from different scores in round {rnd}")
 
 
-def _assert_flagged_at(t: Tournament, rnd: int, edition: str | None) -> checker.RoundReport:
+def _assert_flagged_at(t: Tournament, rnd: int, edition: str | None) -> RoundReport:
     report = checker.check(t, edition=edition, system=_engine(), rounds=list(range(1, rnd + 1)))
     assert [r.status for r in report.rounds[:-1]] == ["ok"] * (rnd - 1)
     flagged = report.rounds[-1]

@@ -12,8 +12,10 @@ import pytest
 import dataclasses
 from typing import Any, Callable
 
-from pairchk.check import checker
-from pairchk.check.checker import board_order, check, compare
+from pairchk.check import checker, rounds
+from pairchk.check.checker import board_order, check
+from pairchk.check.compare import compare
+from pairchk.check.resolve import resolve_system
 from pairchk.model import Color, Kind, Player, RoundEntry, Tournament
 from pairchk.pairing import Pair, RoundPairing, published_pairing
 from pairchk.system import System, UnpairableError, Violation
@@ -59,6 +61,11 @@ class FakeSystem:
         from pairchk.systems import get
 
         return get("dutch").criteria(edition)
+
+    def citations(self, edition):
+        from pairchk.systems import get
+
+        return get("dutch").citations(edition)
 
     def published(self, t, rnd):
         from pairchk.pairing import published_pairing
@@ -329,7 +336,7 @@ def test_engine_bug_is_not_reported_as_a_verdict():
         raise KeyError(99)
 
     eng = FakeSystem(lambda t, r, *, edition: None, boom, lambda s, p: {}, lambda s, p: [])
-    with pytest.raises(checker.EngineFailure, match="round 1: the dutch engine failed: KeyError"):
+    with pytest.raises(rounds.EngineFailure, match="round 1: the dutch engine failed: KeyError"):
         check(t, system=eng)
 
 
@@ -432,7 +439,7 @@ def test_a_file_declaring_burstein_is_checked_with_it():
     """C.04.4.2: a file with 192 FIDE_BURSTEIN (or a 092 text naming Burstein) is re-paired by
     the Burstein system."""
     for t in (Tournament(system="FIDE_BURSTEIN"), Tournament(system_text="Burstein Swiss System")):
-        system, _, why_not = checker.resolve_system(t)
+        system, _, why_not = resolve_system(t)
         assert system is not None and system.name == "burstein" and not why_not
 
 

@@ -207,7 +207,7 @@ def test_pair_round_n_unpairable_exits_1(engine):
 def test_pair_with_the_real_engine_reproduces_the_published_round():
     """No fake: round 4 of the fixture as the endorsed engine paired it, in board order."""
     try:
-        from pairchk.systems.dutch import engine as dutch  # noqa: F401
+        from pairchk.systems.dutch import round as dutch_round  # noqa: F401
     except ModuleNotFoundError:
         pytest.skip("Dutch engine not available")
     r = runner.invoke(app, ["pair", FIXTURE, "--round", "4"])
@@ -229,7 +229,7 @@ def test_pair_with_the_real_engine_reproduces_the_published_round():
 
 def test_check_with_the_real_engine_on_the_fixture_exits_0():
     try:
-        from pairchk.systems.dutch import engine as dutch  # noqa: F401
+        from pairchk.systems.dutch import round as dutch_round  # noqa: F401
     except ModuleNotFoundError:
         pytest.skip("Dutch engine not available")
     r = runner.invoke(app, ["check", FIXTURE])
@@ -287,7 +287,7 @@ def test_check_accepts_the_running_round(tmp_path):
         line[:148] + b" " + line[149:] if line.startswith(b"001") and len(line) >= 149 else line
         for line in lines))
     try:
-        from pairchk.systems.dutch import engine as dutch  # noqa: F401
+        from pairchk.systems.dutch import round as dutch_round  # noqa: F401
     except ModuleNotFoundError:
         pytest.skip("Dutch engine not available")
     r = runner.invoke(app, ["check", str(running)])

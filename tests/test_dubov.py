@@ -349,7 +349,7 @@ def test_evaluate_against_compares_the_first_bracket_where_pairings_part():
 
 @pytest.mark.parametrize("text", ["Dubov Swiss System", "Schweizer System nach DUBOW"])
 def test_a_092_text_naming_dubov_selects_it(text):
-    from pairchk.check.checker import resolve_system
+    from pairchk.check.resolve import resolve_system
 
     system, _, _ = resolve_system(Tournament(system_text=text, players=(Player(1), Player(2))))
     assert system is not None and system.name == "dubov"

@@ -14,7 +14,10 @@ from pairchk.formats import trf
 from pairchk.model import Color, Kind, Player, RoundEntry, Tournament
 from pairchk.pairing import Pair, RoundPairing, published_pairing
 from pairchk.state import round_state
-from pairchk.systems.dutch import engine as dutch
+from pairchk.systems.dutch.bounds import INF, min_assignment
+from pairchk.systems.dutch.evaluate import round_level_values, violations
+from pairchk.systems.dutch.round import pair
+from pairchk.systems.dutch.tables import UnpairableError
 
 from shared_paths import SHARED
 
@@ -38,7 +41,7 @@ def _check_file(folder: str, path: Path) -> list[str]:
     bad = []
     for rnd in range(1, t.played_rounds + 1):
         st = round_state(t, rnd, edition=EDITION[folder])
-        got = dutch.pair(st)
+        got = pair(st)
         pub = published_pairing(t, rnd)
         g = ({(p.white, p.black) for p in got.pairs}, got.bye)
         p = ({(p.white, p.black) for p in pub.pairs}, pub.bye)
@@ -84,7 +87,7 @@ def _players(n, rounds=()):
 def test_round_one_pairs_top_half_against_bottom_half_with_alternating_colours():
     # C.04.3 2026 art. 3 (S1 vs S2) and 5.2.5: odd TPN in S1 gets the initial colour
     t = Tournament(rounds=5, initial_color=W, players=_players(8))
-    p = dutch.pair(round_state(t, 1, edition="2026"))
+    p = pair(round_state(t, 1, edition="2026"))
     assert [(x.white, x.black) for x in p.pairs] == [(1, 5), (6, 2), (3, 7), (8, 4)]
     assert p.bye is None
 
@@ -98,9 +101,9 @@ def test_pab_goes_to_the_lowest_ranked_eligible_player():
         Player(4, entries=(RoundEntry(Kind.LOSS, 2, B),)),
         Player(5, entries=(RoundEntry(Kind.PAB),)),
     ))
-    p = dutch.pair(round_state(t, 2, edition="2026"))
+    p = pair(round_state(t, 2, edition="2026"))
     assert p.bye == 4
-    assert dutch.absolute_violations(round_state(t, 2, edition="2026"),
+    assert violations(round_state(t, 2, edition="2026"),
                                      RoundPairing(2, p.pairs, 5)) != []
 
 
@@ -109,8 +112,8 @@ def test_no_rematch_and_unpairable_round_raises():
         Player(1, entries=(RoundEntry(Kind.WIN, 2, W),)),
         Player(2, entries=(RoundEntry(Kind.LOSS, 1, B),)),
     ))
-    with pytest.raises(dutch.UnpairableError):
-        dutch.pair(round_state(t, 2, edition="2026"))
+    with pytest.raises(UnpairableError):
+        pair(round_state(t, 2, edition="2026"))
 
 
 def test_published_rematch_is_an_absolute_violation():
@@ -119,15 +122,15 @@ def test_published_rematch_is_an_absolute_violation():
         Player(2, entries=(RoundEntry(Kind.LOSS, 1, B),)),
     ))
     st = round_state(t, 2, edition="2026")
-    v = dutch.absolute_violations(st, RoundPairing(2, (Pair(2, 1),)))
+    v = violations(st, RoundPairing(2, (Pair(2, 1),)))
     assert any("already met" in x for x in v)
 
 
 def test_criteria_values_name_colour_preferences_not_granted():
     t = Tournament(rounds=5, initial_color=W, players=_players(4))
     st = round_state(t, 1, edition="2026")
-    ref = dutch.pair(st)
-    vals = dutch.criteria_values(st, ref)
+    ref = pair(st)
+    vals = round_level_values(st, ref)
     assert list(vals)[:3] == ["C5", "C6", "C7"]
     assert vals["C12"] == 0
 
@@ -140,11 +143,11 @@ def test_min_assignment_matches_brute_force():
     rng = random.Random(7)
     for _ in range(200):
         n = rng.randint(1, 6)
-        cost = [[rng.choice([0, 1, 64, 65, dutch._INF]) for _ in range(n)] for _ in range(n)]
+        cost = [[rng.choice([0, 1, 64, 65, INF]) for _ in range(n)] for _ in range(n)]
         brute = min(sum(cost[i][p[i]] for i in range(n)) for p in permutations(range(n)))
-        got = dutch._min_assignment(cost)
-        if brute >= dutch._INF:
-            assert got >= dutch._INF
+        got = min_assignment(cost)
+        if brute >= INF:
+            assert got >= INF
         else:
             assert got == brute
 
@@ -156,7 +159,7 @@ def test_p296_round8_bracket_exact():
         pytest.skip("shared corpus not found (../shared or /work/shared)")
     path = SHARED / "corpus" / "dutch" / "dutch_p296_r10_s1001900.trf"
     t = trf.load(path.read_bytes()).tournament
-    got = dutch.pair(round_state(t, 8, edition="2026"))
+    got = pair(round_state(t, 8, edition="2026"))
     pub = published_pairing(t, 8)
     assert sorted((p.white, p.black) for p in got.pairs) == sorted(
         (p.white, p.black) for p in pub.pairs)

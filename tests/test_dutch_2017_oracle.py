@@ -14,7 +14,7 @@ from pairchk.check import checker
 from pairchk.formats import trf
 from pairchk.model import Color
 from pairchk.state import infer_initial_color, round_state
-from pairchk.systems.dutch import engine as dutch
+from pairchk.systems.dutch.round import pair
 from pairchk.systems import get
 
 DATA = Path(__file__).parent / "data" / "dutch2017"
@@ -22,7 +22,7 @@ DATA = Path(__file__).parent / "data" / "dutch2017"
 
 def _pair(name: str, rnd: int) -> tuple[list[tuple[int, int]], int | None]:
     t = trf.load((DATA / name).read_bytes(), path=name).tournament
-    got = dutch.pair(round_state(t, rnd, edition="2017"))
+    got = pair(round_state(t, rnd, edition="2017"))
     return sorted((p.white, p.black) for p in got.pairs), got.bye
 
 

@@ -21,7 +21,8 @@ from functools import lru_cache
 from test_dutch_criteria import _p, _state
 
 from pairchk.matching import _bits, bipartite_matching
-from pairchk.systems.dutch import engine as dutch
+from pairchk.systems.dutch import next_bracket
+from pairchk.systems.dutch.tables import RoundTables, UnpairableError
 
 
 def _round(seed: int):
@@ -35,8 +36,8 @@ def _round(seed: int):
         met = [j for j in range(1, n + 1) if j != i and rng.random() < met_rate]
         ps.append(_p(i, scores[i - 1], rng.choice(("WB", "BW", "WW", "BB", "")), met=met))
     try:
-        return dutch._Round(_state("2026", ps))
-    except dutch.UnpairableError:
+        return RoundTables(_state("2026", ps))
+    except UnpairableError:
         return None
 
 
@@ -58,7 +59,7 @@ def _brute_value(R, dmask: int, nmask: int, ymask: int):
         v = (mask & -mask).bit_length() - 1
         rest = mask & ~(1 << v)
         out = None
-        for u in _bits(R.cadj[v] & rest):
+        for u in _bits(R.completion_adj[v] & rest):
             sub = best(rest & ~(1 << u))
             if sub is None:
                 continue
@@ -110,11 +111,12 @@ def test_c8_value_is_the_best_over_every_completion(monkeypatch):
                 continue
             want = _brute_value(R, dmask, nmask, ymask)
             assert want is not None
-            assert dutch._next_bracket_2026(R, dmask, nmask, ymask) == want, (seed, dmask)
-            monkeypatch.setattr(dutch, "C8_ENUMERATION", 0)
-            assert dutch._next_bracket_2026(R, dmask, nmask, ymask) == want, (seed, dmask)
+            assert next_bracket._next_bracket_2026(R, dmask, nmask, ymask) == want, (seed, dmask)
+            monkeypatch.setattr(next_bracket, "C8_ENUMERATION", 0)
+            assert next_bracket._next_bracket_2026(R, dmask, nmask, ymask) == want, (seed, dmask)
             monkeypatch.undo()
-            assert dutch._next_bracket_weighted(R, dmask, nmask, ymask) == want, (seed, dmask)
+            got = next_bracket._next_bracket_weighted(R, dmask, nmask, ymask)
+            assert got == want, (seed, dmask)
             compared += 1
             loose = _ignoring_completion(R, dmask, nmask)
             binding += loose is not None and loose != want
@@ -129,13 +131,13 @@ def test_completion_changes_the_c8_value():
     ps = [_p(1, 2, "WB", met=(5, 6, 7, 8)), _p(2, 1, "BW"), _p(3, 1, "WB", met=(5, 6, 7, 8)),
           _p(4, 0, "BW"), _p(5, 0, "WB", met=(6,)), _p(6, 0, "BW", met=(7, 8)),
           _p(7, 0, "WB", met=(8,)), _p(8, 0, "BW")]
-    R = dutch._Round(_state("2026", ps))
+    R = RoundTables(_state("2026", ps))
     pos = {x: i for i, x in enumerate(R.nums)}
     dmask = 1 << pos[1]
     nmask = (1 << pos[2]) | (1 << pos[3])
     ymask = sum(1 << pos[x] for x in (4, 5, 6, 7, 8))
     want = _brute_value(R, dmask, nmask, ymask)
-    assert dutch._next_bracket_2026(R, dmask, nmask, ymask) == want
+    assert next_bracket._next_bracket_2026(R, dmask, nmask, ymask) == want
     assert want[0] == -1
 
 
@@ -169,7 +171,7 @@ def test_bipartite_matching_against_brute_force_and_warm_starts():
 
 def test_single_downfloater_completion_by_gallai_edmonds_matches_direct_checks():
     """[C4] for every candidate single downfloater of a bracket from one search
-    (:meth:`_Round.single_completions`) equals checking each candidate's completion apart."""
+    (:meth:`RoundTables.single_completions`) equals checking each candidate's completion apart."""
     checked = 0
     for seed in range(80):
         R = _round(seed)
@@ -184,6 +186,6 @@ def test_single_downfloater_completion_by_gallai_edmonds_matches_direct_checks()
                 D = R.single_completions(d0 | lower)
                 for y in residents:
                     direct = R._completable(d0 | lower | (1 << y), None)
-                    assert bool(R.cadj[y] & D) == direct, (seed, s, d0, y)
+                    assert bool(R.completion_adj[y] & D) == direct, (seed, s, d0, y)
                     checked += 1
     assert checked > 300

@@ -26,7 +26,9 @@ from shared_paths import SHARED
 from test_dutch_criteria import _p, _state
 
 from pairchk.pairing import Pair, RoundPairing
-from pairchk.systems.dutch import engine as dutch
+from pairchk.systems.dutch import structure, tables
+from pairchk.systems.dutch.bounds import colour_bounds
+from pairchk.systems.dutch.round import pair
 from pairchk.systems.dutch.evaluate import evaluate
 
 
@@ -81,12 +83,12 @@ def _bracket(edition: str, seed: int):
 @pytest.mark.parametrize("seed", [18, 32, 42, 170])
 def test_unreachable_ideal_gives_the_first_best_candidate(edition, seed):
     st = _bracket(edition, seed)
-    R = dutch.round_tables(st)
-    lb12, _ = dutch._colour_bounds(R, list(range(10)), 5)
+    R = tables.round_tables(st)
+    lb12, _ = colour_bounds(R, list(range(10)), 5)
     q, expected = first_best(st)
     colour = q[7] if edition == "2026" else q[5]  # C12 / C.10, one bracket
     assert colour[0] > lb12  # the ideal is unreachable: the search cannot stop early
-    got = dutch.pair(st)
+    got = pair(st)
     assert frozenset(frozenset((p.white, p.black)) for p in got.pairs) == expected
 
 
@@ -107,14 +109,14 @@ def exact_only(monkeypatch):
     real = dutch_exact.first_best
 
     def spy(ss):
-        calls.append(len(ss.M) + len(ss.S))
+        calls.append(len(ss.mdps) + len(ss.residents))
         return real(ss)
 
-    monkeypatch.setattr(dutch, "EXACT_ONLY", True)
+    monkeypatch.setattr(structure, "EXACT_ONLY", True)
     monkeypatch.setattr(dutch_exact, "first_best", spy)
-    dutch._LAST_ROUND[0] = None
+    tables._LAST_ROUND[0] = None
     yield calls
-    dutch._LAST_ROUND[0] = None
+    tables._LAST_ROUND[0] = None
 
 
 def _pairs(p):
@@ -126,7 +128,7 @@ def _pairs(p):
 def test_exact_method_gives_the_first_best_candidate(exact_only, edition, seed):
     st = _bracket(edition, seed)
     _, expected = first_best(st)
-    assert _pairs(dutch.pair(st)) == expected
+    assert _pairs(pair(st)) == expected
     assert exact_only  # the matching decided
 
 
@@ -155,8 +157,8 @@ def _big_bracket(edition: str, seed: int, n: int):
 
 
 def _ideal_out_of_reach(st, pairing, n):
-    R = dutch.round_tables(st)
-    r12, r13 = dutch._colour_bounds(R, list(range(n)), n // 2)
+    R = tables.round_tables(st)
+    r12, r13 = colour_bounds(R, list(range(n)), n // 2)
     q = astuple(evaluate(st, pairing))
     c12, c13 = (q[7], q[8]) if st.edition == "2026" else (q[5], q[6])
     return (c12[0], c13[0]) > (r12, r13)
@@ -168,13 +170,13 @@ def test_walled_bracket_first_best_by_search_and_by_matching(monkeypatch, editio
     the first best candidate of the rule's generation order (brute force)."""
     st = _big_bracket(edition, seed, 12)
     _, expected = first_best(st)
-    searched = dutch.pair(st)
+    searched = pair(st)
     assert _ideal_out_of_reach(st, searched, 12)
     assert _pairs(searched) == expected
-    monkeypatch.setattr(dutch, "EXACT_ONLY", True)
-    dutch._LAST_ROUND[0] = None
-    assert _pairs(dutch.pair(st)) == expected
-    dutch._LAST_ROUND[0] = None
+    monkeypatch.setattr(structure, "EXACT_ONLY", True)
+    tables._LAST_ROUND[0] = None
+    assert _pairs(pair(st)) == expected
+    tables._LAST_ROUND[0] = None
 
 
 @pytest.mark.parametrize("edition,seed", [("2026", 1), ("2017", 2)])
@@ -199,14 +201,14 @@ def test_many_candidates_the_budget_decides_the_method_not_the_result(monkeypatc
         monkeypatch.setattr(dutch_exact, "first_best", spy)
         for name, value in zip(("NODE_BUDGET", "NODE_PER_PLAYER", "PASS1_BUDGET",
                                 "PASS1_PER_PLAYER"), budgets):
-            monkeypatch.setattr(dutch, name, value)
-        monkeypatch.setattr(dutch, "EXACT_ONLY", only)
-        dutch._LAST_ROUND[0] = None
-        got = dutch.pair(st)
+            monkeypatch.setattr(structure, name, value)
+        monkeypatch.setattr(structure, "EXACT_ONLY", only)
+        tables._LAST_ROUND[0] = None
+        got = pair(st)
         monkeypatch.setattr(dutch_exact, "first_best", real)
         assert used  # the matching decided
         results.append((_pairs(got), got.bye))
-    dutch._LAST_ROUND[0] = None
+    tables._LAST_ROUND[0] = None
     assert _ideal_out_of_reach(st, got, 24)
     assert results[0] == results[1] == results[2]
 
@@ -231,7 +233,7 @@ def test_corpus_reproduced_by_the_matching_alone(exact_only, folder):
         t = trf.load(f.read_bytes(), path=str(f)).tournament
         for rnd in range(1, t.played_rounds + 1):
             st = round_state(t, rnd, edition=EDITION[folder])
-            got, pub = dutch.pair(st), published_pairing(t, rnd)
+            got, pub = pair(st), published_pairing(t, rnd)
             assert ({(p.white, p.black) for p in got.pairs}, got.bye) == (
                 {(p.white, p.black) for p in pub.pairs}, pub.bye), (f.name, rnd)
     assert exact_only
@@ -268,7 +270,7 @@ def test_several_downfloaters_exact_method_agrees_with_the_search(monkeypatch, e
 
     def spy(self, f):
         got = real(self, f)
-        seen.append((f, len(got), len(self.S)))
+        seen.append((f, len(got), len(self.residents)))
         return got
 
     monkeypatch.setattr(dutch_exact._Exact, "floater_candidates", spy)
@@ -276,18 +278,18 @@ def test_several_downfloaters_exact_method_agrees_with_the_search(monkeypatch, e
     for seed in range(12):
         for walled in (2, 3):
             st = _walled_top(edition, seed, walled)
-            dutch._LAST_ROUND[0] = None
-            monkeypatch.setattr(dutch, "EXACT_ONLY", False)
+            tables._LAST_ROUND[0] = None
+            monkeypatch.setattr(structure, "EXACT_ONLY", False)
             try:
-                searched = dutch.pair(st)
+                searched = pair(st)
             except ValueError:
                 continue  # no legal pairing of this random history
-            monkeypatch.setattr(dutch, "EXACT_ONLY", True)
-            dutch._LAST_ROUND[0] = None
-            exact = dutch.pair(st)
+            monkeypatch.setattr(structure, "EXACT_ONLY", True)
+            tables._LAST_ROUND[0] = None
+            exact = pair(st)
             assert (_pairs(exact), exact.bye) == (_pairs(searched), searched.bye), (seed, walled)
             compared += 1
-    dutch._LAST_ROUND[0] = None
+    tables._LAST_ROUND[0] = None
     assert compared >= 12
     # the filter was used: floater sets drawn from fewer players than the bracket has
     assert any(f >= 2 and n < s for f, n, s in seen)
@@ -296,7 +298,7 @@ def test_several_downfloaters_exact_method_agrees_with_the_search(monkeypatch, e
 # --------------------------------------------------------------------------- colour bounds
 # The search's ideal vector must be a lower bound in the order of the criteria; where it is
 # loose the search cannot stop early. Two absolute preferences for the same colour spare C13
-# only at the cost of C10/C11 (see dutch._colour_bounds), so they do not lower the bound.
+# only at the cost of C10/C11 (see bounds.colour_bounds), so they do not lower the bound.
 
 
 @pytest.mark.parametrize("edition", ["2026", "2017"])
@@ -309,7 +311,7 @@ def test_absolute_topscorer_pairs_do_not_lower_the_colour_ideal(monkeypatch, edi
     ps = [_p(i, 3, "BWW" if i in (2, 5) else "WBW") for i in range(1, 7)]
     st = _state(edition, ps, last_round=True, threshold="2")
     ideals, exact_calls = [], []
-    real_search = dutch.StructureSearch.search
+    real_search = structure.StructureSearch.search
 
     def search(ss):
         got = real_search(ss)
@@ -318,11 +320,11 @@ def test_absolute_topscorer_pairs_do_not_lower_the_colour_ideal(monkeypatch, edi
 
     from pairchk.systems.dutch import exact as dutch_exact
 
-    monkeypatch.setattr(dutch.StructureSearch, "search", search)
+    monkeypatch.setattr(structure.StructureSearch, "search", search)
     monkeypatch.setattr(dutch_exact, "first_best", lambda ss: exact_calls.append(ss))
-    dutch._LAST_ROUND[0] = None
-    got = dutch.pair(st)
-    dutch._LAST_ROUND[0] = None
+    tables._LAST_ROUND[0] = None
+    got = pair(st)
+    tables._LAST_ROUND[0] = None
     assert ideals == [((3, 3), (0, 0, 3, 3))]
     assert exact_calls == []
     q, expected = first_best(st)

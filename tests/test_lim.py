@@ -17,7 +17,8 @@ from dataclasses import replace
 
 import pytest
 
-from pairchk.check.checker import check_round, resolve_system
+from pairchk.check.resolve import resolve_system
+from pairchk.check.rounds import check_round
 from pairchk.generate.individual import Settings, generate
 from pairchk.model import Color, ForbiddenPair, Kind, Player, RoundEntry, Tournament
 from pairchk.pairing import Pair, RoundPairing

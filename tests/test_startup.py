@@ -40,7 +40,7 @@ def test_a_file_without_published_ranks_does_not_load_the_tie_breaks(tmp_path):
     path = tmp_path / "noranks.trf"
     path.write_text("\n".join(fixed) + "\n", encoding="latin-1")
     loaded = _modules_after_check(str(path))
-    assert "pairchk.systems.dutch.engine" in loaded
+    assert "pairchk.systems.dutch.round" in loaded
     assert "pairchk.standings.ranking" not in loaded and "pairchk.standings.tiebreak" not in loaded
 
 

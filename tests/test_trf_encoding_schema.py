@@ -7,7 +7,7 @@ import pytest
 
 from pairchk import formats, model
 from pairchk.formats import json_model
-from pairchk.formats.trf_dates import iso_date, iso_event_dates, iso_round_dates
+from pairchk.dates import iso_date, iso_event_dates, iso_round_dates
 
 from shared_paths import ROOT
 

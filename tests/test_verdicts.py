@@ -80,7 +80,7 @@ def test_team_files_are_checked_as_team_events_and_say_so_first(parts, first):
     out = [line for line in r.stdout.splitlines() if not line.startswith("warning")]
     assert r.exit_code in (0, 1), r.output
     assert out[0].startswith(f"{path}: {first}, edition ")
-    assert "dutch" not in out[0]
+    assert "dutch" not in out[0][len(f"{path}:"):]  # the path may hold any word
     assert out[-1].startswith("summary: ")
     assert "pairing-allocated byes in one round" not in r.stdout  # team byes are per team
 
@@ -307,9 +307,9 @@ def test_a_board_left_empty_in_a_team_match_is_no_second_team_bye():
     """sharly-trf26-team-in-progress round 2: team 3 has the bye (all four players 'U'); team
     4's players 5 and 9 have 'U' on boards team 1 left empty while 22 and 23 play. One team
     bye in the round: no C.04.1 art. 3 breach."""
-    from pairchk.check.checker import _basic_violations
+    from pairchk.check.violations import basic_violations
     from pairchk.pairing import published_pairing
 
     t = load(shared("samples", "trf26", "sharly-trf26-team-in-progress.trf"))
     assert {p.number for p in t.players if p.entry(2).kind.code == "U"} == {5, 9, 17, 18, 21, 26}
-    assert _basic_violations(t, 2, published_pairing(t, 2)) == []
+    assert basic_violations(t, 2, published_pairing(t, 2)) == []

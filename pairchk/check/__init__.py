@@ -2,8 +2,19 @@
 published round differs.
 
 Owns :func:`check` and :func:`pair` (the library entry points behind ``pairchk check`` and
-``pairchk pair``), the comparison of a published round with the reference, the wording of
-violations and explanations, the text/JSON/HTML reports and batch runs over many files.
+``pairchk pair``, in :mod:`.checker`, which only orchestrates) and, one concern a module:
+
+* :mod:`.standin` — stand-in byes ("spielfrei" players) read as the byes they stand for;
+* :mod:`.resolve` — which system, edition and acceleration a file is checked under, and why;
+* :mod:`.rounds` — one round checked against the reference, as a ``RoundReport``;
+* :mod:`.compare` — what differs between the published round and the reference;
+* :mod:`.violations` — the absolute rules every system shares and the wording of breaches;
+* :mod:`.explain` — the verdict and why, where the pairings part, who gains or loses what;
+* :mod:`.table` — the round's table (``--explain N``);
+* :mod:`.report`, :mod:`.html` — the text/JSON and HTML reports; :mod:`.batch` — many files.
+
+Layers, each module importing only from those before it: standin, resolve, compare, report,
+html; violations; explain; rounds, table; checker; batch.
 
 May import: the root foundations (model, errors, state, system, pairing, acceleration, teams,
 output, validate), :mod:`pairchk.formats` (to read files in a batch), :mod:`pairchk.systems`

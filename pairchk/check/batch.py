@@ -172,17 +172,18 @@ def check_status(report: Any) -> str:
 
 def _check_report(t: Any, task: Task, on_round: Callable[[int, int], None] | None):
     """Check tournament ``t`` with the task's system (None: the file's); raises ``_Failed``."""
-    from . import checker
     from .. import systems
     from ..errors import PairchkError
+    from .checker import check
+    from .resolve import resolve_system
 
     system, edition, path = task.get("system"), task.get("edition"), task.path
     try:
         chosen = systems.get(system) if system is not None else None
         if on_round is not None:
-            chosen = _Counting(checker.resolve_system(t, chosen)[0], on_round, t.played_rounds) \
-                if checker.resolve_system(t, chosen)[0] is not None else chosen
-        report = checker.check(t, system=chosen, edition=edition, path=path)
+            chosen = _Counting(resolve_system(t, chosen)[0], on_round, t.played_rounds) \
+                if resolve_system(t, chosen)[0] is not None else chosen
+        report = check(t, system=chosen, edition=edition, path=path)
         if system is not None:
             report.system_reason = "chosen with --system"
         return report, _standings_notes(t)

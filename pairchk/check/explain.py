@@ -1,9 +1,15 @@
-"""Explanations an arbiter can act on: the verdict, where two pairings part, who gains or loses
-what on the deciding criterion, the rule in one line, and the round's table (``--explain N``).
+"""Explanations an arbiter can act on, for a round whose published pairing differs from the
+reference: the verdict first, why (the first criterion of the system's quality record on which
+the published pairing is worse, with its article and edition, or the rule that decides between
+two equally good pairings), where the two pairings part, who gains or loses what on the deciding
+criterion, and the rule in one line.
 
-Everything here reads the shared derived state (:func:`pairchk.state.round_state`: scores,
+Owns the verdicts' wording (:data:`BREAKS_RULE` ...), :func:`reason` and :func:`enrich` (what
+:func:`pairchk.check.rounds.check_round` adds to a differing round) and the facts they are made
+of. Everything here reads the shared derived state (:func:`pairchk.state.round_state`: scores,
 pairing scores, colour histories and preferences, floats, PAB eligibility), whatever system
-paired the round, and names players by number and name.
+paired the round, reaches the system through the System protocol and the registry only, and
+names players by number and name. The round's table (``--explain N``) is :mod:`.table`.
 
 >>> from pairchk.model import Tournament, Player
 >>> who(Tournament(players=(Player(17, name="Meier, Hans"),)), 17)
@@ -12,15 +18,17 @@ paired the round, and names players by number and name.
 
 from __future__ import annotations
 
-import textwrap
-from dataclasses import dataclass
+import re
 from decimal import Decimal
-from typing import Iterable
+from typing import Any, Iterable
 
+from .. import systems
+from ..errors import PairchkError
 from ..model import Color, Tournament
-from ..pairing import Pair, RoundPairing
+from ..pairing import Pair, RoundPairing, RoundReport
 from ..state import DOWN, UP, RoundState, round_state
-from ..system import Criterion
+from ..system import Criterion, System, first_worse, quality_records
+from .compare import Diff, as_before, for_evaluation, paired_players
 
 # The three verdicts of issue 9, worded once.
 BREAKS_RULE = "the published round breaks an absolute rule"
@@ -39,7 +47,8 @@ def who(t: Tournament, number: int | None) -> str:
     return f"{number} {p.name}" if p is not None and p.name else str(number)
 
 
-def _pts(x: Decimal) -> str:
+def show_points(x: Decimal) -> str:
+    """A score as the reports write it: ``3``, ``2.5``."""
     return format(x.normalize(), "f") if x == x.to_integral() else str(x)
 
 
@@ -85,7 +94,7 @@ def where(st: RoundState | None, published: RoundPairing, reference: RoundPairin
     group = [x for x in st.order if st.players[x].pairing_score == top]
     accel = any(st.players[x].pairing_score != st.players[x].score for x in st.order)
     kind = "pairing score" if accel else "score"
-    return (f"the {kind} {_pts(top)} bracket ({len(group)} player{'s' if len(group) != 1 else ''}"
+    return (f"the {kind} {show_points(top)} bracket ({len(group)} player{'s' if len(group) != 1 else ''}"
             f"), the highest where the two pairings part")
 
 
@@ -151,8 +160,8 @@ def _float_facts(t: Tournament, st: RoundState, published: RoundPairing,
             continue
         hist = _float_history(st, x)
         ps = st.players[x]
-        score = (f"pairing score {_pts(ps.pairing_score)}" if ps.pairing_score != ps.score
-                 else f"score {_pts(ps.score)}")
+        score = (f"pairing score {show_points(ps.pairing_score)}" if ps.pairing_score != ps.score
+                 else f"score {show_points(ps.score)}")
         how: dict[str | None, str] = {"down": "floats down", "up": "floats up",
                                       "bye": "gets the bye"}
         inside = "paired inside the score group"
@@ -172,7 +181,7 @@ def _bye_facts(t: Tournament, st: RoundState, published: RoundPairing,
             continue
         ps = st.players[x]
         extra = "" if ps.pab_eligible else ", not eligible (had a PAB or a win without playing)"
-        out.append(f"{label} {who(t, x)} (score {_pts(ps.pairing_score)}, {ps.unplayed} "
+        out.append(f"{label} {who(t, x)} (score {show_points(ps.pairing_score)}, {ps.unplayed} "
                    f"unplayed round{'s' if ps.unplayed != 1 else ''}{extra})")
     return ["; ".join(out)]
 
@@ -216,8 +225,8 @@ def acceleration_note(st: RoundState | None, players: Iterable[int], t: Tourname
     for x in sorted(players):
         ps = st.players.get(x)
         if ps is not None and ps.pairing_score != ps.score:
-            shown.append(f"{x}: {_pts(ps.pairing_score)} = {_pts(ps.score)} + "
-                         f"{_pts(ps.pairing_score - ps.score)}")
+            shown.append(f"{x}: {show_points(ps.pairing_score)} = {show_points(ps.score)} + "
+                         f"{show_points(ps.pairing_score - ps.score)}")
     if not shown:
         return ""
     from ..acceleration import article, declared
@@ -229,12 +238,12 @@ def acceleration_note(st: RoundState | None, players: Iterable[int], t: Tourname
 
 
 def colour_rule_note(t: Tournament, st: RoundState | None, swapped: list[tuple[Pair, Pair]],
-                     edition: str) -> list[str]:
-    """For colours the preferences do not decide: the rule that does, with the numbers it uses
-    (the higher-ranked player's pairing number among the players present, the initial colour)."""
+                     rule: str) -> list[str]:
+    """For colours the preferences do not decide: the rule that does (cited as ``rule``, e.g.
+    ``C.04.3 art. 5.2.5 (2026)``), with the numbers it uses (the higher-ranked player's pairing
+    number among the players present, the initial colour)."""
     if st is None:
         return []
-    rule = "C.04.3 art. 5.2.5 (2026)" if edition != "2017" else "C.04.3 E.5 (2017)"
     out = []
     for pub, ref in swapped[:3]:
         a, b = st.players.get(pub.white), st.players.get(pub.black)
@@ -253,73 +262,152 @@ def colour_rule_note(t: Tournament, st: RoundState | None, swapped: list[tuple[P
     return out
 
 
-# --------------------------------------------------------------------------- the round table
+# --------------------------------------------------------------------------- criteria wording
 
 
-@dataclass(frozen=True)
-class TableRow:
-    number: int
-    name: str
-    score: Decimal
-    pairing_score: Decimal
-    colours: str
-    preference: str
-    floats: str
-    pab: str
-    bracket: int
-    paired: bool
+def _norm(key: str) -> str:
+    return re.sub(r"[._\s]", "", key).upper()
 
 
-def round_table(t: Tournament, rnd: int, edition: str) -> list[TableRow]:
-    """The table the endorsed checkers print before a round: every player to be paired, in
-    pairing order, with score, pairing score, colour history and preference, floats, PAB
-    eligibility and score bracket (1 = the top group)."""
-    st = shared_state(t, rnd, edition)
-    if st is None:
-        return []
-    levels = sorted({st.players[x].pairing_score for x in st.order}, reverse=True)
-    rows = []
-    for x in list(st.order) + sorted(n for n in st.players if n not in st.order):
-        ps = st.players[x]
-        hist = "".join("W" if c is Color.WHITE else "B" for c in ps.colors) or "-"
-        pref = "-" if ps.pref is Color.NONE else (
-            ("W" if ps.pref is Color.WHITE else "B") + {"absolute": "!!", "strong": "!",
-                                                         "mild": ""}.get(ps.pref_kind.value, ""))
-        letters: dict[str | None, str] = {DOWN: "D", UP: "U"}  # a round without float: "."
-        fl = "".join(letters.get(f, ".") for f in ps.floats) or "-"
-        bracket = levels.index(ps.pairing_score) + 1 if x in st.order else 0
-        rows.append(TableRow(x, t.by_number[x].name if x in t.by_number else "", ps.score,
-                             ps.pairing_score, hist, pref, fl,
-                             "yes" if ps.pab_eligible else "no", bracket, x in st.order))
-    return rows
+def find_criterion(criteria: tuple[Criterion, ...], key: str) -> Criterion | None:
+    """The criterion a quality-record field names (``C_10`` and ``C10`` name ``C.10``)."""
+    return next((c for c in criteria if _norm(c.key) == _norm(key)), None)
 
 
-def table_text(t: Tournament, rnd: int, edition: str) -> str:
-    """:func:`round_table` as text, with a legend."""
-    rows = round_table(t, rnd, edition)
-    text = f", floats and PAB by the {edition} text" if edition[:1].isdigit() else ""
-    head = (f"round {rnd}: the players to be paired, in pairing order{text} (players not "
-            "paired this round at the end, bracket 'absent')")
-    width = max([len(r.name) for r in rows] + [4])
-    lines = [head, f"{'TPN':>4}  {'name':<{width}}  {'score':>5}  {'pscore':>6}  "
-                   f"{'colours':<12} {'pref':<4} {'floats':<12} {'PAB':<3} {'bracket':>7}"]
-    for r in rows:
-        br = str(r.bracket) if r.paired else "absent"
-        lines.append(f"{r.number:>4}  {r.name:<{width}}  {_pts(r.score):>5}  "
-                     f"{_pts(r.pairing_score):>6}  {r.colours:<12} {r.preference:<4} "
-                     f"{r.floats:<12} {r.pab:<3} {br:>7}")
-    lines += wrap("colours: played games, oldest first (unplayed rounds dropped, C.04.2); pref: "
-                  "W/B mild, ! strong, !! absolute; floats: D down, U up, . none, per round; "
-                  "PAB: eligible for the pairing-allocated bye; bracket: score group by "
-                  "pairing score, 1 = top", indent="")
-    return "\n".join(lines)
+def criterion_label(key: str, edition: str, criteria: tuple[Criterion, ...] = ()) -> str:
+    """The criterion's number as its edition writes it, the edition, and what it minimises.
 
-
-def wrap(text: str, indent: str = "    ", width: int = 110) -> list[str]:
-    """``text`` as lines of at most ``width`` characters, continuation lines indented further.
-
-    >>> wrap("pairs only in published: " + ", ".join(f"{n}-{n + 1}" for n in range(1, 40, 2)), width=60)[1]
-    '        11-12, 13-14, 15-16, 17-18, 19-20, 21-22, 23-24,'
+    >>> from pairchk.systems import get
+    >>> criterion_label("C12", "2026", get("dutch").criteria("2026"))
+    'C12 (2026) players not getting their colour preference'
+    >>> criterion_label("C_10", "2017", get("dutch").criteria("2017"))
+    'C.10 (2017) players not getting their colour preference'
     """
-    return textwrap.wrap(text, width=width, initial_indent=indent,
-                         subsequent_indent=indent + "    ", break_on_hyphens=False) or [indent]
+    crit = find_criterion(criteria, key)
+    name = crit.key if crit else key
+    head = f"{name} ({edition})" if edition and edition[:1].isdigit() else name
+    return f"{head} {crit.words}" if crit else head
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    if isinstance(value, Decimal):
+        return format(value.normalize(), "f") if value == value.to_integral() else str(value)
+    return str(value)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral() else float(value)
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (int, float, str, bool)) or value is None:
+        return value
+    return str(value)
+
+
+# --------------------------------------------------------------------------- a differing round
+
+
+def _preference(st: Any, number: int) -> str:
+    """``"5 prefers white (strong)"`` from the shared state (``""`` when it has no such player)."""
+    ps = st.players.get(number) if st is not None else None
+    if ps is None:
+        return ""
+    if ps.pref is Color.NONE:
+        return f"{number} has no colour preference"
+    return f"{number} prefers {'white' if ps.pref is Color.WHITE else 'black'} ({ps.pref_kind.value})"
+
+
+def reason(system: System, state: Any, published: RoundPairing, reference: RoundPairing,
+           diff: Diff, edition: str, t: Tournament | None = None
+           ) -> tuple[str, dict | None, str]:
+    """(why, the deciding criterion as data, the verdict) for a round that differs."""
+    pub_players, ref_players = paired_players(published), paired_players(reference)
+    if pub_players != ref_players:
+        parts = []
+        extra = sorted(pub_players - ref_players)
+        missing = sorted(ref_players - pub_players)
+
+        def name(n: int) -> str:
+            return who(t, n) if t is not None else str(n)
+
+        if extra:
+            parts.append("published round pairs players who are not to be paired in this round: "
+                         + ", ".join(map(name, extra)))
+        if missing:
+            parts.append("players to be paired are missing from the published round: "
+                         + ", ".join(map(name, missing)))
+        return "; ".join(parts), None, NOT_PRESCRIBED
+    evaluated = for_evaluation(published, reference)
+    try:
+        worse = first_worse(*quality_records(system, state, evaluated, reference))
+    except PairchkError as exc:
+        return f"the published pairing could not be evaluated: {exc}", None, NOT_PRESCRIBED
+    if worse is not None:
+        key, pub_value, ref_value, sign = worse
+        label = criterion_label(key, edition, system.criteria(edition))
+        crit = {"criterion": key, "edition": edition,
+                "published": _jsonable(pub_value), "reference": _jsonable(ref_value)}
+        found = find_criterion(system.criteria(edition), key)
+        if found is not None:
+            crit["words"], crit["article"] = found.words, found.article
+        if sign > 0:
+            return (f"{label}: published {_show(pub_value)}, reference {_show(ref_value)}",
+                    crit, NOT_PRESCRIBED)
+        crit["published_better"] = True
+        return (f"{label}: the published pairing is better ({_show(pub_value)} against "
+                f"{_show(ref_value)}); the reference engine may be wrong here", crit, BETTER)
+    cites = systems.citations(system, edition)
+    art, order = cites.colour_allocation, cites.generation_order
+    if not (diff.only_published or diff.only_reference or diff.bye):
+        st = shared_state(as_before(t, published.round), published.round, edition) \
+            if t is not None else None
+        prefs = [_preference(st, n) for p, _ in diff.colours_swapped
+                 for n in (p.white, p.black)]
+        if prefs and all(x.endswith("has no colour preference") for x in prefs):
+            tail = (f"; no player in these pairs has a colour preference, so the initial colour "
+                    f"decides ({cites.initial_colour}): check the initial colour (TRF 152 / XXC)")
+        else:
+            shown = [x for x in prefs if x and not x.endswith("has no colour preference")][:6]
+            tail = "; " + ", ".join(shown) if shown else ""
+        return (f"same pairs, equally good on every criterion; colours differ from the colour "
+                f"allocation rules {art}{tail}"), None, COLOURS_ONLY
+    if published.round == 1 and t is not None:
+        first = shared_state(t, 1, edition)
+        if first is not None and all(ps.pairing_score == 0 for ps in first.players.values()):
+            return (f"round 1 without acceleration: the rules fix the pairing completely from "
+                    f"the pairing numbers (top half against bottom half, {order}); the "
+                    f"published round pairs in another order: check the starting ranks "
+                    f"(ratings, titles, names) the file was paired with"), None, ROUND_ONE
+    return (f"equally good on every criterion of the {edition} text; the reference pairing "
+            f"comes first in the generation order ({order})"), None, ORDER_ONLY
+
+
+def enrich(report: RoundReport, t: Tournament, system: System, edition: str,
+           published: RoundPairing, reference: RoundPairing, diff: Diff,
+           verdict: str, state: Any = None) -> None:
+    """Verdict first, where the two part, who gains or loses what, the rule in one line."""
+    st = shared_state(as_before(t, report.round), report.round, edition)
+    report.verdict = BREAKS_RULE if report.violations else verdict
+    locate = getattr(system, "where", None)  # optional in the protocol (pairchk.system)
+    report.where = (locate(state, published, reference) if callable(locate) and state is not None
+                    else where(st, published, reference))
+    crit = report.details.get("criterion")
+    found = find_criterion(system.criteria(edition), crit["criterion"]) if crit else None
+    if crit:
+        report.who = facts(t, st, found, crit["criterion"], published, reference)
+    elif verdict == COLOURS_ONLY:
+        rule = systems.citations(system, edition).pairing_numbers
+        by_numbers = colour_rule_note(t, st, list(diff.colours_swapped), rule) if rule else []
+        report.who = by_numbers or facts(t, st, None, "colour", published, reference)
+    else:
+        report.who = facts(t, st, None, "pairs", published, reference)
+    accel = acceleration_note(st, parting(published, reference), t)
+    if accel:
+        report.who.append(accel)
+    if found is not None:
+        report.rule = f"{found.article}: {found.words}"

@@ -1,4 +1,5 @@
-"""Render a :class:`~pairchk.pairing.CheckReport` as text, JSON or HTML.
+"""Render a :class:`~pairchk.pairing.CheckReport` as text, JSON or HTML, and wrap long report
+lines (:func:`wrap`, also used by the ``--explain N`` table).
 
 The JSON form is described by ``formats/check-report.schema.json``.
 
@@ -107,9 +108,19 @@ def to_text(report: CheckReport) -> str:
 
 def _wrap(text: str) -> list[str]:
     """One report line, wrapped at 100 characters (long pair lists)."""
-    from .explain import wrap
-
     return wrap(text)
+
+
+def wrap(text: str, indent: str = "    ", width: int = 110) -> list[str]:
+    """``text`` as lines of at most ``width`` characters, continuation lines indented further.
+
+    >>> wrap("pairs only in published: " + ", ".join(f"{n}-{n + 1}" for n in range(1, 40, 2)), width=60)[1]
+    '        11-12, 13-14, 15-16, 17-18, 19-20, 21-22, 23-24,'
+    """
+    import textwrap  # only a report with a long line needs it (start-up)
+
+    return textwrap.wrap(text, width=width, initial_indent=indent,
+                         subsequent_indent=indent + "    ", break_on_hyphens=False) or [indent]
 
 
 def _pairing_json(p: RoundPairing | None) -> dict | None:

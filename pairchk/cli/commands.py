@@ -38,6 +38,7 @@ from .core import (
     load_tournament as _load_tournament,
     verbosity as _verbosity,
     warn,
+    write_output,
 )
 from ..errors import PairchkError
 
@@ -73,18 +74,6 @@ def _param(command: str, name: str) -> Any:
     extra: dict[str, Any] = {k: v for k, v in (("min", o.min), ("metavar", o.metavar))
                              if v is not None}
     return typer.Option(o.default, *o.flags, help=o.help, **extra)
-
-
-def write_output(path: str, data: bytes) -> None:
-    if path == "-":
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
-        return
-    try:
-        with open(path, "wb") as fh:
-            fh.write(data)
-    except OSError as exc:
-        fail(f"{path}: cannot write file: {exc.strerror or exc}", EXIT_UNREADABLE)
 
 
 def _show_version(value: bool) -> None:
@@ -566,4 +555,6 @@ def _generate_into(make, validate, rounds: int, to: str, out: str) -> None:
     write_output(out, dumped.data)
 
 
-from . import standings as cli_standings  # noqa: E402,F401  (registers the standings and submit commands)
+from .standings import register as _register_standings  # noqa: E402
+
+_register_standings(app)  # the standings and submit commands

@@ -63,6 +63,19 @@ def fail(message: str, code: int) -> NoReturn:
     raise Exit(code)
 
 
+def write_output(path: str, data: bytes) -> None:
+    """Write ``data`` to ``path`` ('-': stdout); an OS error is a message and exit 3."""
+    if path == "-":
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    try:
+        with open(path, "wb") as fh:
+            fh.write(data)
+    except OSError as exc:
+        fail(f"{path}: cannot write file: {exc.strerror or exc}", EXIT_UNREADABLE)
+
+
 def warn(message: str) -> None:
     echo(message, err=True)
 
@@ -268,13 +281,15 @@ def check(files: list[str], system: Optional[str] = None, edition: Optional[str]
 def _print_table(path: str, fmt: Optional[str], system: Optional[str], edition: Optional[str],
                  rnd: int) -> None:
     """``--explain N``: the table of round N, after the report."""
-    from ..check import checker, explain
+    from ..check.resolve import resolve_system
+    from ..check.standin import read_stand_ins
+    from ..check.table import table_text
 
-    t, _ = checker.read_stand_ins(load_tournament(path, fmt))
-    chosen = checker.resolve_system(t, system)[0]
+    t, _ = read_stand_ins(load_tournament(path, fmt))
+    chosen = resolve_system(t, system)[0]
     ed = chosen.select_edition(t, edition)[0] if chosen is not None else ""
     echo("")
-    echo(explain.table_text(t, rnd, ed))
+    echo(table_text(t, rnd, ed))
 
 
 def _check_single(task, plan):

@@ -1,6 +1,7 @@
-"""``pairchk standings`` and ``pairchk submit``: registered on the app of :mod:`pairchk.cli.commands`.
+"""``pairchk standings`` and ``pairchk submit``: registered on the typer app by
+:func:`register`, which :mod:`pairchk.cli.commands` calls once it has built the app.
 
-Kept apart from commands.py so that the commands of other parts stay small diffs.
+This module imports only :mod:`.core` (never :mod:`.commands`), so the two form no cycle.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from typing import List, Optional
 
 import typer
 
-from .commands import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, _load_tournament, app, fail, write_output
+from .core import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, fail, load_tournament as _load_tournament, write_output
 from ..errors import PairchkError
 
 _TB_HELP = ('Tie-break list, e.g. "BH/C1,BH,SB,DE" (C.07 / TRF26 codes; default: the list '
@@ -18,7 +19,6 @@ _TB_EDITION_HELP = "C.07 edition for unplayed rounds: 2026, 2024 (=2023) or pre2
                    "(default: from the tournament's start date)."
 
 
-@app.command("standings")
 def standings_cmd(
     file: str = typer.Argument(..., help="Tournament file ('-' for stdin)."),
     tiebreaks: Optional[str] = typer.Option(None, "--tiebreaks", help=_TB_HELP),
@@ -55,7 +55,6 @@ def standings_cmd(
     write_output(out, standings_report.render(st, fmt))
 
 
-@app.command("submit")
 def submit_cmd(
     file: str = typer.Argument(..., help="Tournament file ('-' for stdin)."),
     to: str = typer.Option(..., "--to", help="Rating office: fide or dsb."),
@@ -85,3 +84,9 @@ def submit_cmd(
         write_output(out, report.data)
         typer.echo(f"written: {out}")
     raise typer.Exit(EXIT_OK)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``standings`` and ``submit`` to ``app`` (in that order, after the other commands)."""
+    app.command("standings")(standings_cmd)
+    app.command("submit")(submit_cmd)

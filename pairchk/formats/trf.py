@@ -15,7 +15,7 @@ Decisions (where the TRF texts leave room):
   (``08/04/2018``; ``validate`` names the reading the round dates suggest); the writer gives
   ISO back as TRF26 ``YYYY/MM/DD``.
   132 is kept as found in ``round_dates`` and, when one reading fits every round, as ISO in
-  ``round_dates_iso`` (``trf_dates``).
+  ``round_dates_iso`` (:mod:`pairchk.dates`).
 * National-rating lines (TRF26: a federation code in columns 1-3, then the 001 layout) go to
   ``Player.national_ratings`` (the first also to ``national_rating``/``national_id``).
 * Teams: 310 when present, else 013 (numbered in file order); members get ``Player.team``.
@@ -60,7 +60,7 @@ from ..model import (
     kind_from_code,
 )
 from . import Dumped, Loaded
-from .trf_dates import iso_date, iso_round_dates
+from ..dates import iso_date, iso_round_dates
 
 NAME = "trf"
 EXTENSIONS = (".trf", ".trfx", ".txt", ".tab")

@@ -43,26 +43,12 @@ from . import team_board as tbb
 from . import tiebreak as tb
 from ..model import Color, Kind, Player, ScoreSystem, Tournament
 from ..teams import is_team_event, team_of as _team_of  # noqa: F401 (is_team_event: for standings)
+from ..teams import boards_per_match as boards
 from ..teams import match_point_scale as match_points  # the one reading of TRF26 362
 
 ZERO = Decimal(0)
 GROUPED = ("DE", *tbb.GROUPED)  # orders among the tied teams, not values
 _ESB = re.compile(r"^E([MG])([MG])SB$")
-
-
-def boards(t: Tournament) -> int:
-    """Players per match: the longest line-up, else the most games a team had in a round."""
-    if t.lineups:
-        return max(len([x for x in lu.players if x]) for lu in t.lineups)
-    team_of = _team_of(t)
-    best = 0
-    for r in range(1, t.played_rounds + 1):
-        count: dict[int, int] = {}
-        for p in t.players:
-            if p.entry(r).kind.has_opponent and p.number in team_of:
-                count[team_of[p.number]] = count.get(team_of[p.number], 0) + 1
-        best = max([best, *count.values()])
-    return best or 1
 
 
 def _team_slots(t: Tournament, rounds: int, points: str) -> dict[int, list[tb.Slot]]:

@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from . import tiebreak as tb
 from ..model import Kind, Tournament
-from ..teams import TeamRound, team_rounds
+from ..teams import TeamRound, boards_per_match, team_rounds
 
 if TYPE_CHECKING:
     from _typeshed import SupportsRichComparison
@@ -74,9 +74,8 @@ class BoardTable:
 
 def board_table(t: Tournament, rounds: int) -> BoardTable:
     """Board points of every team after ``rounds`` (Art. 12 preamble)."""
-    from .team import boards as count_boards
 
-    n = count_boards(t)
+    n = boards_per_match(t)
     byes = {(b.round, x): b.kind.value for b in t.declared_byes for x in b.players}
     per: dict[int, dict[int, tuple[Decimal, ...]]] = {}
     opps: dict[int, dict[int, int]] = {}

@@ -18,6 +18,15 @@ also be added at run time with :func:`register`.
 ('dutch', 'berger')
 >>> for_code("FIDE_SCHILLER") is None
 True
+>>> for_text("Individual: Swiss-System (FIDE Dutch)").name, for_text("nach DUBOW").name
+('dutch', 'dubov')
+>>> for_text("Scheveningen") is None, names_unpairable("Scheveningen")
+(True, True)
+
+The registry is also the one place that knows systems by name for the checker (which never
+does): the words a free text uses for each system (:func:`for_text`), the system a file that
+declares none is checked with (:func:`default`), and the articles explanations cite for a
+system whose ``SYSTEM`` does not give them itself (:func:`citations`).
 """
 
 from __future__ import annotations
@@ -29,7 +38,7 @@ from typing import TYPE_CHECKING
 from ..errors import PairchkError
 
 if TYPE_CHECKING:
-    from ..system import System
+    from ..system import Citations, System
 
 # CLI name -> module exposing ``SYSTEM`` (in the order ``names()`` lists them).
 MODULES: dict[str, str] = {
@@ -45,6 +54,22 @@ MODULES: dict[str, str] = {
     "burstein": "pairchk.systems.burstein",  # FIDE C.04.4.2 Burstein (2026)
     "lim": "pairchk.systems.lim",  # FIDE C.04.4.3 Lim (2026)
 }
+
+# Words a TRF16 092 text or a format's own system field uses for a system, and the CLI name of
+# the system they name (the first that matches; codes such as FIDE_DUTCH_2025 are looked up
+# with :func:`for_code` first). Searched case-insensitively.
+TEXT_NAMES: tuple[tuple[str, str], ...] = (
+    (r"burstein", "burstein"),  # before "swiss": "Burstein Swiss System"
+    (r"dubo[vw]", "dubov"),  # "Dubov Swiss System", German "nach DUBOW"
+    (r"\blim\b", "lim"),  # "Lim System" (ETT26 gives Lim no 192 code)
+    (r"dutch|holl|swiss|schweizer|suisse|suizo|svizzero", "dutch"),
+    (r"berger|round.?robin|rundensystem|tournoi toutes rondes|todos contra todos", "berger"),
+    (r"rutsch", "rutsch"),
+    (r"knock.?out|k\.?\s?o\.?-system", "knockout"),
+)
+# Systems pairchk recognises in a free text but cannot pair (yet): named in the "not checked"
+# note rather than taken for another system.
+UNPAIRABLE_TEXT = r"scheveningen|schiller|double.?swiss|keizer|amalfi|monrad|accelerated"
 
 _registered: dict[str, "System"] = {}
 
@@ -113,3 +138,51 @@ def for_code(code: str) -> "System | None":
         if key in system.codes:
             return system
     return None
+
+
+def for_text(text: str) -> "System | None":
+    """The system a free text names (a TRF16 092 text, a format's own system field), or None.
+
+    The words of :data:`TEXT_NAMES` are tried in order, ignoring case.
+    """
+    return next((get(name) for words, name in TEXT_NAMES if re.search(words, text, re.I)), None)
+
+
+def names_unpairable(text: str) -> bool:
+    """True when a free text names a system pairchk recognises but cannot pair."""
+    return re.search(UNPAIRABLE_TEXT, text, re.I) is not None
+
+
+def default(team: bool = False, round_robin: bool = False) -> tuple["System", str]:
+    """The system for a file that declares none, and how the reports name it.
+
+    An individual file: the FIDE Dutch system. A team file: the FIDE Swiss team system, or
+    Berger tables for teams when its teams meet as in a round robin (``round_robin``).
+
+    >>> [(s.name, words) for s, words in (default(), default(team=True))]
+    [('dutch', 'the FIDE Dutch system'), ('team', 'the FIDE Swiss team system (C.04.6 2026)')]
+    """
+    if not team:
+        return get("dutch"), "the FIDE Dutch system"
+    if round_robin:
+        return get("team-berger"), "Berger tables for teams"
+    return get("team"), "the FIDE Swiss team system (C.04.6 2026)"
+
+
+def citations(system: "System", edition: str) -> "Citations":
+    """The articles explanations cite for ``system``'s colour allocation and generation order.
+
+    A system gives them with its optional ``citations(edition)``
+    (:class:`pairchk.system.Citations`); a system without it is cited by its title.
+
+    >>> citations(get("dutch"), "2017").colour_allocation
+    'C.04.3 E.1-E.5 (2017)'
+    >>> citations(get("dubov"), "2026").generation_order
+    'the FIDE Dubov system (C.04.4.1)'
+    """
+    from ..system import Citations
+
+    own = getattr(system, "citations", None)
+    if callable(own):
+        return own(edition)
+    return Citations(f"of the {system.title}", f"the {system.title}")

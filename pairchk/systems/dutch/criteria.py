@@ -1,7 +1,8 @@
 """Criteria, colour allocation and board order of the FIDE Dutch system (C.04.3).
 
-Shared by the engine (:mod:`pairchk.systems.dutch.engine`) and the checker. Positions (``int``) index
-the players to be paired in pairing order (score desc, then rank, C.04.3 2026 1.2).
+Shared by the engine (:mod:`pairchk.systems.dutch.round` and the modules it uses) and the
+checker. Positions (``int``) index the players to be paired in pairing order (score desc, then
+rank, C.04.3 2026 1.2).
 
 Pair penalties follow the quality criteria of the 2026 text (2017 letters in brackets):
 C10 [C.8] topscorers and opponents beyond |CD| 2, C11 [C.9] three of a colour in a row,

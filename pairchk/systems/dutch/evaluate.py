@@ -27,6 +27,8 @@ from ...model import Color
 from ...pairing import RoundPairing
 from ...state import DOWN, UP, PrefKind, RoundState
 from .criteria import QUALITY, Quality2017, Quality2026, topscorer_pair_ok
+from .next_bracket import c9_applies, next_bracket_value
+from .tables import round_tables
 
 
 @dataclass(frozen=True)
@@ -44,10 +46,10 @@ class Bracket:
         return self.mdps + self.residents
 
 
-def brackets(R, pairing: RoundPairing) -> list[Bracket]:
-    """The brackets of ``pairing`` top-down (``R``: the round's tables, see
-    :func:`pairchk.systems.dutch.engine.round_tables`). Players outside the round are ignored."""
-    pos = {x: i for i, x in enumerate(R.nums)}
+def brackets(round_, pairing: RoundPairing) -> list[Bracket]:
+    """The brackets of ``pairing`` top-down (``round_``: the round's tables, see
+    :func:`pairchk.systems.dutch.tables.round_tables`). Players outside the round are ignored."""
+    pos = {x: i for i, x in enumerate(round_.nums)}
     opp: dict[int, int] = {}
     for p in pairing.pairs:
         a, b = pos.get(p.white), pos.get(p.black)
@@ -56,10 +58,10 @@ def brackets(R, pairing: RoundPairing) -> list[Bracket]:
     out = []
     carry: list[int] = []
     i = 0
-    while i < R.n:
-        s = R.score[i]
+    while i < round_.n:
+        s = round_.score[i]
         j = i
-        while j < R.n and R.score[j] == s:
+        while j < round_.n and round_.score[j] == s:
             j += 1
         residents = tuple(range(i, j))
         members = set(carry) | set(residents)
@@ -73,65 +75,63 @@ def brackets(R, pairing: RoundPairing) -> list[Bracket]:
     return out
 
 
-def _levels(R, b: Bracket) -> dict:
-    return {s: k for k, s in enumerate(sorted({R.score[x] for x in b.members}, reverse=True))}
+def _levels(round_, b: Bracket) -> dict:
+    return {s: k for k, s in enumerate(sorted({round_.score[x] for x in b.members}, reverse=True))}
 
 
-def _bracket_values(R, b: Bracket, k: int, blist: list[Bracket]) -> tuple:
+def _bracket_values(round_, b: Bracket, k: int, blist: list[Bracket]) -> tuple:
     """The bracket's values in the order of the edition's quality record (without 2026 [C5],
     which is the round's)."""
-    from .engine import c9_applies, next_bracket_value
-
-    st = R.st
-    lev = _levels(R, b)
+    st = round_.state
+    lev = _levels(round_, b)
     nlev = len(lev)
-    dmask = 0
+    downfloaters = 0
     for x in b.floaters:
-        dmask |= 1 << x
-    lower = 0
-    for x in range(b.residents[-1] + 1, R.n):
-        lower |= 1 << x
-    nmask = 0
+        downfloaters |= 1 << x
+    below = 0
+    for x in range(b.residents[-1] + 1, round_.n):
+        below |= 1 << x
+    next_residents = 0
     if k + 1 < len(blist):
         for x in blist[k + 1].residents:
-            nmask |= 1 << x
-    v8 = next_bracket_value(R, dmask, nmask, lower & ~nmask)
+            next_residents |= 1 << x
+    v8 = next_bracket_value(round_, downfloaters, next_residents, below & ~next_residents)
     pen = [0] * 6
     c19 = [0] * nlev
     c21 = [0] * nlev
     for x, y in b.pairs:
-        p = R.pen(x, y)
+        p = round_.pair_penalties(x, y)
         for q in range(6):
             pen[q] += p[q]
         if p[4]:
-            c19[lev[R.score[x]]] += 1
+            c19[lev[round_.score[x]]] += 1
         if p[5]:
-            c21[lev[R.score[x]]] += 1
+            c21[lev[round_.score[x]]] += 1
     res = set(b.residents)
-    c14 = sum(1 for x in b.floaters if x in res and R.ps[x].float_before(1) == DOWN)
-    c16 = sum(1 for x in b.floaters if x in res and R.ps[x].float_before(2) == DOWN)
+    c14 = sum(1 for x in b.floaters if x in res and round_.players[x].float_before(1) == DOWN)
+    c16 = sum(1 for x in b.floaters if x in res and round_.players[x].float_before(2) == DOWN)
     c18 = [0] * nlev
     c20 = [0] * nlev
     for x in b.floaters:
-        if R.ps[x].float_before(1) == DOWN:
-            c18[lev[R.score[x]]] += 1
-        if R.ps[x].float_before(2) == DOWN:
-            c20[lev[R.score[x]]] += 1
+        if round_.players[x].float_before(1) == DOWN:
+            c18[lev[round_.score[x]]] += 1
+        if round_.players[x].float_before(2) == DOWN:
+            c20[lev[round_.score[x]]] += 1
     tail = (pen[0], pen[1], pen[2], pen[3], c14, pen[4], c16, pen[5],
             tuple(c18), tuple(c19), tuple(c20), tuple(c21))
     if st.edition == "2017":
         # A.8: pairs give their score difference, downfloaters their score minus (the lowest
         # score in the bracket - 1); sorted from the highest
-        base = min(R.score[x] for x in b.members) - 1
-        psd = [abs(R.score[x] - R.score[y]) for x, y in b.pairs]
-        psd += [R.score[x] - base for x in b.floaters]
+        base = min(round_.score[x] for x in b.members) - 1
+        psd = [abs(round_.score[x] - round_.score[y]) for x, y in b.pairs]
+        psd += [round_.score[x] - base for x in b.floaters]
         return (len(b.floaters), tuple(sorted(psd, reverse=True)), v8) + tail
     c7 = [0] * nlev
     for x in b.floaters:
-        c7[lev[R.score[x]]] += 1
+        c7[lev[round_.score[x]]] += 1
     c9 = 0
-    if len(b.floaters) == 1 and c9_applies(R, list(b.residents), lower):
-        c9 = R.ps[b.floaters[0]].unplayed
+    if len(b.floaters) == 1 and c9_applies(round_, list(b.residents), below):
+        c9 = round_.players[b.floaters[0]].unplayed
     return (len(b.floaters), tuple(c7), v8, c9) + tail
 
 
@@ -149,24 +149,22 @@ def evaluate(st: RoundState, pairing: RoundPairing, *,
 
     >>> from pairchk.model import Tournament, Player
     >>> from pairchk.state import round_state
-    >>> from pairchk.systems.dutch import engine as dutch
+    >>> from pairchk.systems.dutch.round import pair
     >>> t = Tournament(rounds=3, players=tuple(Player(n, rating=2000 - n) for n in range(1, 5)))
     >>> st = round_state(t, 1, edition="2017")
-    >>> q = evaluate(st, dutch.pair(st))
+    >>> q = evaluate(st, pair(st))
     >>> q.C_5, q.C_7, q.C_10
     ((0,), ((0, ()),), (0,))
     """
-    from .engine import round_tables
-
-    R = round_tables(st)
-    blist = brackets(R, pairing)
+    round_ = round_tables(st)
+    blist = brackets(round_, pairing)
     if against is None:
-        rows = [_bracket_values(R, b, k, blist) for k, b in enumerate(blist)]
+        rows = [_bracket_values(round_, b, k, blist) for k, b in enumerate(blist)]
         cols = tuple(zip(*rows)) if rows else ((),) * (15 if st.edition == "2017" else 16)
     else:
-        other = brackets(R, against)
+        other = brackets(round_, against)
         k = next((k for k, (a, b) in enumerate(zip(blist, other)) if _differs(a, b)), 0)
-        cols = _bracket_values(R, blist[k], k, blist) if blist else (0,) * 16
+        cols = _bracket_values(round_, blist[k], k, blist) if blist else (0,) * 16
     if st.edition == "2017":
         return Quality2017(*cols)
     bye = st.players[pairing.bye] if pairing.bye is not None else None
@@ -176,10 +174,8 @@ def evaluate(st: RoundState, pairing: RoundPairing, *,
 
 def decisive_bracket(st: RoundState, a: RoundPairing, b: RoundPairing) -> Bracket | None:
     """The first bracket (of ``a``) in which ``a`` and ``b`` differ, None if they pair alike."""
-    from .engine import round_tables
-
-    R = round_tables(st)
-    for x, y in zip(brackets(R, a), brackets(R, b)):
+    round_ = round_tables(st)
+    for x, y in zip(brackets(round_, a), brackets(round_, b)):
         if _differs(x, y):
             return x
     return None
@@ -194,9 +190,14 @@ def _colour_of(pairing: RoundPairing) -> dict[int, Color]:
 
 
 def round_level_values(st: RoundState, pairing: RoundPairing) -> dict[str, object]:
-    """Superseded round-level counts (kept for :func:`pairchk.systems.dutch.engine.criteria_values`
-    until the checker compares :func:`evaluate` records): floaters and preferences counted
-    over the whole round rather than bracket by bracket."""
+    """Round-level values of the edition's quality criteria for ``pairing`` (lower is better):
+    superseded counts, kept until the checker compares :func:`evaluate` records.
+
+    Computed over the whole round with the pairing's own colours: brackets are not well
+    defined for an arbitrary pairing, so [C6]/[C7] count players paired with a lower-scored
+    opponent (plus the PAB assignee) as downfloaters, and colour criteria count the
+    preferences actually not granted. Keys are "C5", "C6", ... in priority order (2017: the
+    2017 numbers, with "C6" = PSD)."""
     P = st.players
     got = _colour_of(pairing)
     levels = sorted({P[x].pairing_score for x in st.order}, reverse=True)
@@ -284,6 +285,9 @@ def round_level_values(st: RoundState, pairing: RoundPairing) -> dict[str, objec
 
 
 def violations(st: RoundState, pairing: RoundPairing) -> list[str]:
+    """Breaches of C1-C3 and C.04.1: rematches, forbidden pairs, PAB to an ineligible player,
+    absolute-preference clashes between non-topscorers, colour difference beyond ±2 or three
+    of a colour in a row outside the topscorer exception."""
     P = st.players
     out: list[str] = []
     crit = "C.04.3 2026" if st.edition == "2026" else "C.04.3 2017"

@@ -1,7 +1,7 @@
 """The exact method behind the Dutch bracket search: maximum-weight matching (C.04.3 2026
 art. 4; 2017 D, "Pairing Guidelines for Programmers": any method giving the same result).
 
-:class:`~pairchk.systems.dutch.engine.StructureSearch` walks the candidates of one MDP set in the
+:class:`~pairchk.systems.dutch.structure.StructureSearch` walks the candidates of one MDP set in the
 generation order of the rule text and stops at the ideal vector; where it cannot prove its
 best candidate within its node budget (large brackets whose ideal is unreachable), it hands the
 structure to :func:`first_best`, which is exact by construction, as the endorsed engine is: the
@@ -40,31 +40,31 @@ from ...state import DOWN
 
 def first_best(ss):
     """(vector, pairs, downfloaters) of the first best candidate of the structure searched by
-    ``ss`` (a :class:`~pairchk.systems.dutch.engine.StructureSearch`), or None if it has none."""
+    ``ss`` (a :class:`~pairchk.systems.dutch.structure.StructureSearch`), or None if it has none."""
     return _Exact(ss).solve()
 
 
 class _Exact:
     def __init__(self, ss):
         self.ss = ss
-        self.R = R = ss.R
-        self.b = b = ss.bracket
-        self.S = list(ss.S)
-        self.P = list(ss.paired_mdps)
+        self.round = round_ = ss.round
+        self.bracket = b = ss.bracket
+        self.residents = list(ss.residents)
+        self.paired_mdps = list(ss.paired_mdps)
         self.npairs = ss.npairs
-        self.k = ss.k
-        self.nlev = len(b.blev)
-        size = len(ss.M) + len(self.S)
-        rk = max(R.rank9.values(), default=0) + 1
+        self.remainder_pairs = ss.remainder_pairs
+        self.nlev = len(b.bracket_level)
+        size = len(ss.mdps) + len(self.residents)
+        rk = max(round_.c9_rank.values(), default=0) + 1
         # one radix for every criterion digit: larger than twice any total of a digit
         self.radix = 1 << (4 * (rk + 2) * (size + 2)).bit_length()
-        self.pos_s = {x: i for i, x in enumerate(self.S)}
+        self.pos_s = {x: i for i, x in enumerate(self.residents)}
         self._vertex: dict[int, list[int]] = {}  # clb_vertex, per player
         if ss.clb is not None:
             # 2017 collapsed last bracket (A.9): the PSD is a sorted list of score differences;
             # lists of one length compare as the counts per difference, highest first
-            sc = R.score
-            members = ss.M + self.S
+            sc = round_.score
+            members = ss.mdps + self.residents
             vals = {abs(sc[a] - sc[b]) for a in members for b in members}
             vals |= {sc[x] - ss.clb.base for x in members}
             self.psd_pos = {d: i for i, d in enumerate(sorted(vals, reverse=True))}
@@ -73,22 +73,22 @@ class _Exact:
     def floater_classes(self):
         """Lists of (fixed resident downfloaters or None, allowed resident downfloaters), one
         list per [C8] value, best first. ``None`` with an allowed set: any one of them."""
-        ss, b = self.ss, self.b
-        d0 = 0
+        ss, b = self.ss, self.bracket
+        mdp_floaters = 0
         for x in ss.unpaired_mdps:
-            d0 |= 1 << x
-        f = len(self.S) - (2 * self.npairs - len(self.P))
+            mdp_floaters |= 1 << x
+        f = len(self.residents) - (2 * self.npairs - len(self.paired_mdps))
         if f == 0:
-            return [[((), None)]] if b.completable(d0) else []
+            return [[((), None)]] if b.completable(mdp_floaters) else []
         if f == 1:
             by: dict = {}
-            for y in self.S:
-                if b.completable(d0 | (1 << y)):
-                    by.setdefault(b.next_bracket(d0 | (1 << y)), set()).add(y)
+            for y in self.residents:
+                if b.completable(mdp_floaters | (1 << y)):
+                    by.setdefault(b.next_bracket(mdp_floaters | (1 << y)), set()).add(y)
             return [[(None, by[v])] for v in sorted(by)]
         by = {}
         for D in combinations(self.floater_candidates(f), f):
-            dm = d0
+            dm = mdp_floaters
             for y in D:
                 dm |= 1 << y
             if b.completable(dm):
@@ -101,20 +101,20 @@ class _Exact:
         no MDP-MDP pair), the floaters are left unmatched by a maximum matching: they lie in
         its Gallai-Edmonds set (:func:`~pairchk.matching.deficiency_set`), which is then all
         that is enumerated; otherwise every resident is a candidate."""
-        R, verts = self.R, self.P + self.S
+        round_, verts = self.round, self.paired_mdps + self.residents
         mdps = 0
-        for x in self.P:
+        for x in self.paired_mdps:
             mdps |= 1 << x
         active = mdps
-        for y in self.S:
+        for y in self.residents:
             active |= 1 << y
         adj = [0] * (max(verts) + 1)
         for x in verts:
-            adj[x] = R.adj[x] & active & ~(1 << x) & (~mdps if mdps >> x & 1 else -1)
+            adj[x] = round_.adj[x] & active & ~(1 << x) & (~mdps if mdps >> x & 1 else -1)
         deficiency, d = deficiency_set(adj, active)
         if deficiency != f:
-            return list(self.S)
-        return [y for y in self.S if d >> y & 1]
+            return list(self.residents)
+        return [y for y in self.residents if d >> y & 1]
 
     def solve(self):
         for cls in self.floater_classes():
@@ -132,18 +132,18 @@ class _Exact:
         """((vector, generation key), (vector, pairs, downfloaters)) of the first best
         candidate whose resident downfloaters are ``fixed`` (or one of ``allowed``)."""
         ss = self.ss
-        residents = [y for y in self.S if fixed is None or y not in fixed]
-        required = set(self.P)
+        residents = [y for y in self.residents if fixed is None or y not in fixed]
+        required = set(self.paired_mdps)
         if allowed is None:
             required.update(residents)
         else:
             required.update(y for y in residents if y not in allowed)
         # 1. the MDP-pairing
         mdp_pairs: list[tuple[int, int]] = []
-        if self.P:
-            rank = {x: i for i, x in enumerate(self.P)}
-            m = len(self.P)
-            base = len(self.S) + 1
+        if self.paired_mdps:
+            rank = {x: i for i, x in enumerate(self.paired_mdps)}
+            m = len(self.paired_mdps)
+            base = len(self.residents) + 1
 
             def order1(u, v):
                 x, y = (u, v) if u in rank else (v, u)
@@ -151,15 +151,16 @@ class _Exact:
                     return 0
                 return self.pos_s[y] * base ** (m - 1 - rank[x])
 
-            mate = self.matching(self.P + residents, required, order1, base ** m)
+            mate = self.matching(self.paired_mdps + residents, required, order1, base ** m)
             if mate is None:
                 return None
-            mdp_pairs = [(x, mate[x]) for x in self.P]
+            mdp_pairs = [(x, mate[x]) for x in self.paired_mdps]
         taken = {y for _, y in mdp_pairs}
-        remainder = [y for y in self.S if y not in taken]  # the DFS's remainder, floaters in
+        # the DFS's remainder, floaters in
+        remainder = [y for y in self.residents if y not in taken]
         free = [y for y in remainder if fixed is None or y not in fixed]
         q = {y: i for i, y in enumerate(remainder)}
-        k, nr = self.k, len(remainder)
+        k, nr = self.remainder_pairs, len(remainder)
         if k == 0:
             tops: list[int] = []
             mate = {}
@@ -206,7 +207,7 @@ class _Exact:
 
     def generation_key(self, mdp_pairs, remainder, tops, pairs) -> tuple:
         """The rank of a candidate in the generation order (to compare downfloater sets)."""
-        k = self.k
+        k = self.remainder_pairs
         q = {y: i for i, y in enumerate(remainder)}
         tq = [q[t] for t in tops]
         out = [i for i in range(k) if i not in set(tq)]
@@ -224,19 +225,19 @@ class _Exact:
         ranks of the players at the PAB score who are paired), [C10]-[C13], [C14] (minus the
         residents paired who downfloated the round before: they do not float), [C15], [C16],
         [C17], then per score level [C18], [C19], [C20], [C21] (2017 C.8-C.19)."""
-        R, ss = self.R, self.ss
-        p = R.pen(u, v) if u < v else R.pen(v, u)
+        round_, ss = self.round, self.ss
+        p = round_.pair_penalties(u, v) if u < v else round_.pair_penalties(v, u)
         if ss.clb is not None:
             return self.clb_digits(u, v, p)
         hi = min(u, v)
         c9 = 0
         if ss.c9_active:
-            c9 = -sum(R.rank9.get(R.ps[x].played, 0) for x in (u, v)
-                      if R.score[x] == R.bye_score)
-        d1 = [x for x in (u, v) if R.ps[x].float_before(1) == DOWN]
-        d2 = [x for x in (u, v) if R.ps[x].float_before(2) == DOWN]
-        c14 = -sum(1 for x in d1 if x in ss.sset)
-        c16 = -sum(1 for x in d2 if x in ss.sset)
+            c9 = -sum(round_.c9_rank.get(round_.players[x].played, 0) for x in (u, v)
+                      if round_.score[x] == round_.bye_score)
+        d1 = [x for x in (u, v) if round_.players[x].float_before(1) == DOWN]
+        d2 = [x for x in (u, v) if round_.players[x].float_before(2) == DOWN]
+        c14 = -sum(1 for x in d1 if x in ss.resident_set)
+        c16 = -sum(1 for x in d2 if x in ss.resident_set)
         L = self.nlev
         c18, c19, c20, c21 = [0] * L, [0] * L, [0] * L, [0] * L
         for x in d1:
@@ -249,9 +250,9 @@ class _Exact:
 
     def clb_digits(self, u: int, v: int, p: tuple) -> list[int]:
         """Digits of pair (u, v) in the 2017 collapsed last bracket, from its values
-        (:class:`~pairchk.systems.dutch.engine._ClbValues`, additive over pairs and downfloaters):
+        (:class:`~pairchk.systems.dutch.structure.ClbValues`, additive over pairs and downfloaters):
         the pair's own, minus what ``u`` and ``v`` would count as downfloaters."""
-        pair = self.clb_flat(self.ss.clb.values([(u, v)], [], self.ss.sset))
+        pair = self.clb_flat(self.ss.clb.values([(u, v)], [], self.ss.resident_set))
         fu, fv = self.clb_vertex(u), self.clb_vertex(v)
         d = [a - b - c for a, b, c in zip(pair, fu, fv)]
         n = len(self.psd_pos)
@@ -261,7 +262,7 @@ class _Exact:
     def clb_vertex(self, x: int) -> list[int]:
         r = self._vertex.get(x)
         if r is None:
-            r = self._vertex[x] = self.clb_flat(self.ss.clb.values([], [x], self.ss.sset))
+            r = self._vertex[x] = self.clb_flat(self.ss.clb.values([], [x], self.ss.resident_set))
         return r
 
     def clb_flat(self, vals) -> list[int]:
@@ -278,13 +279,13 @@ class _Exact:
         be covered."""
         import networkx as nx
 
-        R = self.R
-        mdps = set(self.ss.M)
+        round_ = self.round
+        mdps = set(self.ss.mdps)
         radix = self.radix
         ospan = 2 * order_span + 1
         edges = []
         for i, u in enumerate(verts):
-            au = R.adj[u]
+            au = round_.adj[u]
             for v in verts[i + 1:]:
                 if not (au >> v & 1) or (u in mdps and v in mdps):
                     continue

@@ -1,6 +1,6 @@
 """The FIDE Dutch system (C.04.3) as a :class:`~pairchk.system.System`.
 
-An adapter over the engine (:mod:`pairchk.systems.dutch.engine`), its criteria
+An adapter over the engine (:func:`pairchk.systems.dutch.round.pair`), its criteria
 (``criteria.criteria(edition)``, each :class:`~pairchk.system.Criterion` defined once)
 and its named quality record (``evaluate.evaluate``, evaluated ``against`` the other pairing:
 the values in the first score bracket where the two part). The edition is chosen here from the
@@ -24,7 +24,7 @@ from typing import Any
 from ...errors import PairchkError
 from ...model import Tournament
 from ...pairing import RoundPairing
-from ...system import Criterion, UnpairableError, Violation
+from ...system import Citations, Criterion, UnpairableError, Violation
 
 EDITIONS = ("2026", "2017")
 
@@ -38,7 +38,7 @@ CODES = ("FIDE_DUTCH", "FIDE_DUTCH_2017", "FIDE_DUTCH_2025", "FIDE_DUTCH_2026",
 def _start_date(t: Tournament) -> tuple[str, str]:
     """ISO start date (or a stand-in on the right side of 2026-02-01) and how to show it.
 
-    Dates are read by :mod:`pairchk.formats.trf_dates` (the one place that knows the layouts
+    Dates are read by :mod:`pairchk.dates` (the one place that knows the layouts
     files use); an ambiguous date with a four-digit year still settles the edition when the
     year does; failing that, the first round date.
 
@@ -47,7 +47,7 @@ def _start_date(t: Tournament) -> tuple[str, str]:
     >>> _start_date(Tournament(start_date="03/04/2020"))
     ('2020-01-01', "start date '03/04/2020' (year 2020)")
     """
-    from ...formats.trf_dates import iso_date, iso_event_dates
+    from ...dates import iso_date, iso_event_dates
 
     raw = (t.start_date or "").strip()
     if raw:
@@ -131,6 +131,19 @@ class DutchSystem:
 
         return tuple(dutch_criteria.criteria(edition))
 
+    def citations(self, edition: str) -> Citations:
+        """The articles explanations cite: colour allocation, generation order, initial colour.
+
+        >>> SYSTEM.citations("2017").colour_allocation
+        'C.04.3 E.1-E.5 (2017)'
+        """
+        new = edition != "2017"  # the two texts: 2026 (C0403202602) and 2017 (C0403Till2026)
+        return Citations(
+            "C.04.3 art. 5.2 (2026)" if new else "C.04.3 E.1-E.5 (2017)",
+            "C.04.3 art. 3-4" if new else "C.04.3 B, D",
+            "art. 5.2.5" if edition == "2026" else "E.5",
+            "C.04.3 art. 5.2.5 (2026)" if new else "C.04.3 E.5 (2017)")
+
     def published(self, t: Tournament, rnd: int) -> RoundPairing:
         from ...pairing import published_pairing
 
@@ -142,13 +155,13 @@ class DutchSystem:
         return round_state(t, rnd, edition=edition)
 
     def pair(self, state: Any) -> RoundPairing:
-        from . import engine as dutch
+        from . import round as dutch_round
 
         try:
-            return dutch.pair(state)
+            return dutch_round.pair(state)
         except UnpairableError:
             raise
-        except dutch.UnpairableError as exc:
+        except dutch_round.UnpairableError as exc:
             raise UnpairableError(str(exc)) from exc
 
     def evaluate(self, state: Any, pairing: RoundPairing, *,
@@ -160,9 +173,9 @@ class DutchSystem:
         return dutch_eval.evaluate(state, pairing, against=against)
 
     def violations(self, state: Any, pairing: RoundPairing) -> list[Violation]:
-        from . import engine as dutch
+        from . import evaluate as dutch_eval
 
-        return [_as_violation(v, state.round) for v in dutch.absolute_violations(state, pairing)]
+        return [_as_violation(v, state.round) for v in dutch_eval.violations(state, pairing)]
 
     def __repr__(self) -> str:
         return "<DutchSystem dutch>"

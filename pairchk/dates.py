@@ -1,4 +1,7 @@
-"""Dates as found in TRF files, normalised to ISO only when the reading is unambiguous.
+"""Dates as tournament files write them, normalised to ISO only when the reading is unambiguous.
+
+A root foundation: the formats read dates with it and the systems choose an edition by the
+event's dates with it, so neither has to import the other.
 
 TRF16 writes round dates as ``YY/MM/DD`` and leaves 042/052 free; real files use
 ``YYYY/MM/DD``, ``DD/MM/YYYY``, ``28. 07. 2005``, ``May 29, 2020`` and ICU's ``YY.DD.MM``.
