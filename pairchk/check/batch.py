@@ -412,8 +412,10 @@ def output_problem(dst: str, inputs: Sequence[str], *, force: bool) -> str:
 
 def run(tasks: Sequence[Task], *, jobs: int = 1,
         on_result: Callable[[FileResult], None] | None = None,
-        on_progress: Callable[[FileResult], None] | None = None) -> list[FileResult]:
-    """Run ``tasks`` (in a pool of ``jobs`` processes when ``jobs`` > 1 and there are several).
+        on_progress: Callable[[FileResult], None] | None = None,
+        scheduler: str = "") -> list[FileResult]:
+    """Run ``tasks`` (in a pool of ``jobs`` processes when ``jobs`` > 1 and there are several;
+    on the Dask cluster of ``scheduler`` when one is given, :mod:`.executors`).
 
     ``on_progress`` is called as each file finishes; ``on_result`` in input order (a result
     is held back until the ones before it are done), so output is the same for any ``jobs``.
@@ -434,7 +436,13 @@ def run(tasks: Sequence[Task], *, jobs: int = 1,
                 on_result(ready)
             shown += 1
 
-    if jobs <= 1 or len(tasks) <= 1:
+    if scheduler:
+        from .executors import run_unordered
+
+        for i, r, exc in run_unordered(run_task, tasks, scheduler=scheduler):
+            done(i, r if exc is None else FileResult(
+                tasks[i].path, "failed", message=f"{tasks[i].path}: worker failed ({exc!r})"))
+    elif jobs <= 1 or len(tasks) <= 1:
         for i, task in enumerate(tasks):
             done(i, run_task(task))
     else:
@@ -536,6 +544,7 @@ class Plan:
     summary_path: str = ""
     columns: tuple[str, ...] = ()
     json_list: bool = False  # outputs are JSON documents: print them as one list at the end
+    scheduler: str = ""  # a Dask scheduler's address: the files run on that cluster
 
 
 class _Printer:
@@ -596,7 +605,8 @@ def drive(tasks: Sequence[Task], plan: Plan) -> list[FileResult]:
     with Progress(len(tasks), tasks[0].command if tasks else "",
                   enabled=None if not plan.single else False) as bar:
         results = run(tasks, jobs=plan.jobs, on_result=printer.show,
-                      on_progress=lambda r: bar.advance(os.path.basename(r.path)))
+                      on_progress=lambda r: bar.advance(os.path.basename(r.path)),
+                      scheduler=plan.scheduler)
     printer.finish(results)
     return results
 

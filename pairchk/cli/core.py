@@ -110,7 +110,10 @@ VERBOSE_HELP = "List every warning (by default warnings of one kind are counted)
 
 _FILES = Option("files", (), list, help=FILES_HELP, metavar="FILE...")
 _FROM = Option("from_", ("--from",), str, help=FROM_HELP)
+SCHEDULER_HELP = ("Send the files to the Dask distributed scheduler at ADDRESS (tcp://HOST:PORT;"
+                  " needs pip install 'pairchk[cluster]' and pairchk on every worker).")
 _BATCH = (Option("jobs", ("--jobs", "-j"), int, 1, JOBS_HELP, min=1),
+          Option("scheduler", ("--scheduler",), str, help=SCHEDULER_HELP, metavar="ADDRESS"),
           Option("summary", ("--summary",), str, help=SUMMARY_HELP),
           Option("quiet", ("--quiet", "-q"), bool, False, QUIET_HELP),
           Option("verbose", ("--verbose", "-v"), bool, False, VERBOSE_HELP))
@@ -196,7 +199,8 @@ def known_edition(system: Optional[str], edition: Optional[str]) -> None:
 
 
 def _plan(files: list[str], jobs: int, quiet: bool, verbose: bool, summary: Optional[str],
-          columns: tuple[str, ...] = (), json_list: bool = False):
+          columns: tuple[str, ...] = (), json_list: bool = False,
+          scheduler: Optional[str] = None):
     """Expand ``files`` and build the run plan (one file named alone: the single-file output)."""
     from ..check import batch
 
@@ -208,7 +212,7 @@ def _plan(files: list[str], jobs: int, quiet: bool, verbose: bool, summary: Opti
     single = len(files) == 1 and paths == files
     plan = batch.Plan(jobs=jobs, verbosity=verbosity(quiet, verbose), single=single,
                       summary_path=summary or "", columns=columns,
-                      json_list=json_list and not single)
+                      json_list=json_list and not single, scheduler=scheduler or "")
     return paths, plan
 
 
@@ -238,7 +242,8 @@ def _round_progress():
 def check(files: list[str], system: Optional[str] = None, edition: Optional[str] = None,
           fmt: str = "text", from_: Optional[str] = None, acceleration: Optional[str] = None,
           html: Optional[str] = None, jobs: int = 1, summary: Optional[str] = None,
-          quiet: bool = False, verbose: bool = False, explain: Optional[int] = None) -> int:
+          quiet: bool = False, verbose: bool = False, explain: Optional[int] = None,
+          scheduler: Optional[str] = None) -> int:
     """``pairchk check``: the exit status (see the command's help in :mod:`pairchk.cli.commands`)."""
     from ..check import batch, report
 
@@ -254,7 +259,7 @@ def check(files: list[str], system: Optional[str] = None, edition: Optional[str]
         except PairchkError as exc:
             fail(str(exc), EXIT_USAGE)
     paths, plan = _plan(files, jobs, quiet, verbose, summary, batch.CHECK_COLUMNS,
-                        json_list=fmt == "json")
+                        json_list=fmt == "json", scheduler=scheduler)
     if fmt == "html" and not plan.single and not html:
         fail("--format html with several files needs --html DIR (one page per tournament)",
              EXIT_USAGE)
@@ -309,12 +314,13 @@ def _check_single(task, plan):
 
 
 def validate(files: list[str], from_: Optional[str] = None, jobs: int = 1,
-             summary: Optional[str] = None, quiet: bool = False, verbose: bool = False) -> int:
+             summary: Optional[str] = None, quiet: bool = False, verbose: bool = False,
+             scheduler: Optional[str] = None) -> int:
     """``pairchk validate``: the exit status."""
     from ..check import batch
 
     paths, plan = _plan(files, jobs, quiet, verbose, summary,
-                        ("ok", "warnings", "errors", "unreadable"))
+                        ("ok", "warnings", "errors", "unreadable"), scheduler=scheduler)
     results = batch.drive([batch.Task("validate", p, (("from", from_),)) for p in paths], plan)
     return batch.worst_exit(results)
 
