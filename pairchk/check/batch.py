@@ -564,8 +564,10 @@ def output_problem(dst: str, inputs: Sequence[str], *, force: bool) -> str:
 
 def run(tasks: Sequence[Task], *, jobs: int = 1,
         on_result: Callable[[FileResult], None] | None = None,
-        on_progress: Callable[[FileResult], None] | None = None) -> list[FileResult]:
-    """Run ``tasks`` (in a pool of ``jobs`` processes when ``jobs`` > 1 and there are several).
+        on_progress: Callable[[FileResult], None] | None = None,
+        scheduler: str = "") -> list[FileResult]:
+    """Run ``tasks`` (in a pool of ``jobs`` processes when ``jobs`` > 1 and there are several;
+    on the Dask cluster of ``scheduler`` when one is given, :mod:`.executors`).
 
     ``on_progress`` is called as each file finishes; ``on_result`` in input order (a result
     is held back until the ones before it are done), so output is the same for any ``jobs``.
@@ -586,7 +588,13 @@ def run(tasks: Sequence[Task], *, jobs: int = 1,
                 on_result(ready)
             shown += 1
 
-    if jobs <= 1 or len(tasks) <= 1:
+    if scheduler:
+        from .executors import run_unordered
+
+        for i, r, exc in run_unordered(run_task, tasks, scheduler=scheduler):
+            done(i, r if exc is None else FileResult(
+                tasks[i].path, "failed", message=f"{tasks[i].path}: worker failed ({exc!r})"))
+    elif jobs <= 1 or len(tasks) <= 1:
         for i, task in enumerate(tasks):
             done(i, run_task(task))
     else:
@@ -696,6 +704,7 @@ class Plan:
     json_list: bool = False  # outputs are JSON documents: print them as one list at the end
     force: bool = False  # --force: the summary may replace an existing file
     inputs: tuple[str, ...] = ()  # never written over
+    scheduler: str = ""  # a Dask scheduler's address: the files run on that cluster
 
 
 class _Printer:
@@ -768,7 +777,8 @@ def drive(tasks: Sequence[Task], plan: Plan) -> list[FileResult]:
         with Progress(len(tasks), tasks[0].command if tasks else "",
                       enabled=None if not plan.single else False) as bar:
             results = run(tasks, jobs=plan.jobs, on_result=show,
-                          on_progress=lambda r: bar.advance(os.path.basename(r.path)))
+                          on_progress=lambda r: bar.advance(os.path.basename(r.path)),
+                          scheduler=plan.scheduler)
     except KeyboardInterrupt:  # Ctrl-C: say how far it got, keep the summary of those files
         stopped = tasks[len(done)].path if len(done) < len(tasks) else ""
         print(f"interrupted after {len(done)} of {len(tasks)} files"

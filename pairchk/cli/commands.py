@@ -45,7 +45,9 @@ from .core import (
     write_output,
     flush_stdout,
 )
+from ..check.executors import SCHEDULER_HELP as _SCHEDULER_HELP
 from ..errors import PairchkError
+from ..generate.cases import KINDS as _KINDS
 
 __all__ = ["app", "main", "fail", "warn", "write_output", "EXIT_OK", "EXIT_FINDINGS", "EXIT_USAGE",
            "EXIT_UNREADABLE", "EXIT_NOT_CHECKED"]
@@ -203,6 +205,7 @@ def check_cmd(
     acceleration: Optional[str] = _param("check", "acceleration"),
     html: Optional[str] = _param("check", "html"),
     jobs: int = _param("check", "jobs"),
+    scheduler: Optional[str] = _param("check", "scheduler"),
     summary: Optional[str] = _param("check", "summary"),
     force: bool = _param("check", "force"),
     quiet: bool = _param("check", "quiet"),
@@ -228,7 +231,8 @@ def check_cmd(
 
     raise typer.Exit(check(files, system=system, edition=edition, fmt=fmt, from_=from_,
                            acceleration=acceleration, html=html, jobs=jobs, summary=summary,
-                           force=force, quiet=quiet, verbose=verbose, explain=explain, maxi=maxi))
+                           force=force, scheduler=scheduler, quiet=quiet, verbose=verbose,
+                           explain=explain, maxi=maxi))
 
 
 @app.command("pair")
@@ -504,6 +508,7 @@ def validate_cmd(
     files: list[str] = _param("validate", "files"),
     from_: Optional[str] = _param("validate", "from_"),
     jobs: int = _param("validate", "jobs"),
+    scheduler: Optional[str] = _param("validate", "scheduler"),
     summary: Optional[str] = _param("validate", "summary"),
     force: bool = _param("validate", "force"),
     quiet: bool = _param("validate", "quiet"),
@@ -515,9 +520,8 @@ def validate_cmd(
     """
     from .core import validate
 
-    raise typer.Exit(validate(files, from_=from_, jobs=jobs, summary=summary, force=force,
-                              quiet=quiet,
-                              verbose=verbose))
+    raise typer.Exit(validate(files, from_=from_, jobs=jobs, scheduler=scheduler, summary=summary,
+                              force=force, quiet=quiet, verbose=verbose))
 
 
 @app.command("formats")
@@ -648,6 +652,102 @@ def _generate_into(make, validate, rounds: int, to: str, out: str, force: bool) 
         warn(f"warning: round {t.played_rounds + 1} cannot be paired; the file stops after"
              f" round {t.played_rounds}")
     write_output(out, dumped.data, force=force)
+
+
+# --------------------------------------------------------------------------- crosscheck
+
+
+@app.command("crosscheck")
+def crosscheck_cmd(
+    engine: Optional[str] = typer.Option(
+        None, "--engine", metavar="'COMMAND {input} {output}'",
+        help="The engine to test: pairs the next round of {input} (TRF) into {output} (the "
+             "engines' pairs file), e.g. 'bbpPairings.exe --dutch {input} -p {output}'."),
+    check_with: Optional[str] = typer.Option(
+        None, "--check-with", metavar="'COMMAND {input}'",
+        help="The other way: hand pairchk's tournaments to this checker and read its verdict, "
+             "e.g. 'bbpPairings.exe --dutch {input} -c'."),
+    system: str = typer.Option("dutch", "--system", help="Pairing system of every round (default"
+                               " dutch)."),
+    edition: Optional[str] = typer.Option(None, "--edition", help=_EDITION_HELP),
+    tournaments: int = typer.Option(100, "--tournaments", min=1, help="Number of tournaments."),
+    seed: int = typer.Option(0, "--seed", help="Random seed: the same seed, the same cases."),
+    players: str = typer.Option("5-60", "--players", metavar="A-B", help="Players per event."),
+    rounds: str = typer.Option("3-11", "--rounds", metavar="A-B", help="Rounds per event."),
+    mix: str = typer.Option(",".join(_KINDS), "--mix",
+                            help="Kinds of event, cycled: " + ",".join(_KINDS) + "."),
+    timeout: float = typer.Option(60.0, "--timeout", help="Seconds per engine or checker call."),
+    to: Optional[str] = typer.Option(None, "--to", help="TRF written for the command: trf26 or"
+                                     " trf (default trf26; trf, i.e. TRF(bx), for --edition 2017)."),
+    max_discrepancies: int = typer.Option(0, "--max-discrepancies", min=0,
+                                          help="Exit 0 with at most this many (default 0)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Tournaments run in parallel"
+                             " (processes of this machine)."),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS",
+                                            help=_SCHEDULER_HELP),
+    out: Optional[str] = typer.Option(None, "--out", metavar="DIR", help="Keep every case's "
+                                      "result there, each discrepancy as TRF + explanation."),
+    resume: bool = typer.Option(False, "--resume", help="Continue the interrupted run in --out."),
+    fmt: str = typer.Option("text", "--format", help="Output format: text or json."),
+) -> None:
+    """Test an engine the way FIDE does: random tournaments, every round paired by the engine,
+    every round checked by pairchk (or pairchk's tournaments checked by another checker).
+
+    Exit status: 0 discrepancies within --max-discrepancies and no engine failure or timeout;
+    1 otherwise; 2 usage error.
+
+    Example: pairchk crosscheck --engine 'bbpPairings.exe --dutch {input} -p {output}' --tournaments 1000 --jobs 2
+    """
+    import json
+
+    from ..check.crosscheck import CrosscheckError, Plan, crosscheck, parse_range
+    from ..check.executors import SchedulerError
+    from ..generate.cases import RandomCases
+
+    if fmt not in ("text", "json"):
+        fail(f"unknown output format {fmt!r}; known: text, json", EXIT_USAGE)
+    if to not in (None, "trf26", "trf"):
+        fail(f"--to {to}: the command reads trf26 or trf", EXIT_USAGE)
+    _known_system(system)
+    if resume and not out:
+        fail("--resume continues the run kept in --out DIR: give --out", EXIT_USAGE)
+    try:
+        cases = RandomCases(system=system, edition=edition, seed=seed,
+                            players=parse_range(players, "--players"),
+                            rounds=parse_range(rounds, "--rounds"),
+                            mix=tuple(k.strip() for k in mix.split(",") if k.strip()))
+        plan = Plan(cases, engine=engine or "", check_with=check_with or "", system=system,
+                    edition=edition, tournaments=tournaments, timeout=timeout, dialect=to or "")
+        plan.validate()
+        summary = crosscheck(plan, out=out, resume=resume, jobs=jobs, scheduler=scheduler or "",
+                             on_case=_progress_bar(fmt))
+    except (CrosscheckError, SchedulerError) as exc:
+        fail(str(exc), EXIT_USAGE)
+    if fmt == "json":
+        typer.echo(json.dumps(summary.as_json(), indent=2))
+    else:
+        typer.echo(summary.text())
+        if out:
+            typer.echo(f"results in {out}/results.jsonl; discrepancies and failures in {out}/cases/")
+    raise typer.Exit(EXIT_OK if summary.within(max_discrepancies) else EXIT_FINDINGS)
+
+
+def _progress_bar(fmt: str):
+    """A progress bar on stderr when it is a terminal (nothing in files and pipes)."""
+    if not sys.stderr.isatty():
+        return None
+    counts = {"bad": 0}
+
+    def show(case, done: int, total: int) -> None:
+        counts["bad"] += case.status != "ok"
+        filled = 30 * done // total
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} tournaments,"
+                         f" {counts['bad']} not ok")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    return show
 
 
 from .standings import register as _register_standings  # noqa: E402

@@ -153,7 +153,10 @@ _FROM = Option("from_", ("--from",), str, help=FROM_HELP)
 FORCE_HELP = "Replace an existing output file (never an input)."
 MAX_JOBS = 64
 
+SCHEDULER_HELP = ("Send the files to the Dask distributed scheduler at ADDRESS (tcp://HOST:PORT;"
+                  " needs pip install 'pairchk[cluster]' and pairchk on every worker).")
 _BATCH = (Option("jobs", ("--jobs", "-j"), int, 1, JOBS_HELP, min=1),
+          Option("scheduler", ("--scheduler",), str, help=SCHEDULER_HELP, metavar="ADDRESS"),
           Option("summary", ("--summary",), str, help=SUMMARY_HELP),
           Option("force", ("--force",), bool, False, FORCE_HELP),
           Option("quiet", ("--quiet", "-q"), bool, False, QUIET_HELP),
@@ -279,7 +282,8 @@ def known_system_options(system: Optional[str], values: dict[str, Optional[str]]
 
 
 def _plan(files: list[str], jobs: int, quiet: bool, verbose: bool, summary: Optional[str],
-          columns: tuple[str, ...] = (), json_list: bool = False, force: bool = False):
+          columns: tuple[str, ...] = (), json_list: bool = False, force: bool = False,
+          scheduler: Optional[str] = None):
     """Expand ``files`` and build the run plan (one file named alone: the single-file output)."""
     from ..check import batch
 
@@ -295,7 +299,8 @@ def _plan(files: list[str], jobs: int, quiet: bool, verbose: bool, summary: Opti
     single = len(files) == 1 and paths == files
     plan = batch.Plan(jobs=jobs, verbosity=verbosity(quiet, verbose), single=single,
                       summary_path=summary or "", columns=columns,
-                      json_list=json_list and not single, force=force, inputs=tuple(paths))
+                      json_list=json_list and not single, force=force, inputs=tuple(paths),
+                      scheduler=scheduler or "")
     return paths, plan
 
 
@@ -326,7 +331,8 @@ def check(files: list[str], system: Optional[str] = None, edition: Optional[str]
           fmt: str = "text", from_: Optional[str] = None, acceleration: Optional[str] = None,
           html: Optional[str] = None, jobs: int = 1, summary: Optional[str] = None,
           force: bool = False, quiet: bool = False, verbose: bool = False,
-          explain: Optional[int] = None, maxi: Optional[str] = None) -> int:
+          explain: Optional[int] = None, maxi: Optional[str] = None,
+          scheduler: Optional[str] = None) -> int:
     """``pairchk check``: the exit status (see the command's help in :mod:`pairchk.cli.commands`)."""
     from ..check import batch, report
 
@@ -344,7 +350,7 @@ def check(files: list[str], system: Optional[str] = None, edition: Optional[str]
     known_format(from_)
     system_options = known_system_options(system, {"maxi": maxi})
     paths, plan = _plan(files, jobs, quiet, verbose, summary, batch.CHECK_COLUMNS,
-                        json_list=fmt == "json", force=force)
+                        json_list=fmt == "json", force=force, scheduler=scheduler)
     if html == "-":
         fail("--html names a file (or a folder for several inputs); for the page on stdout use"
              " --format html", EXIT_USAGE)
@@ -436,13 +442,14 @@ def _check_single(task, plan):
 
 def validate(files: list[str], from_: Optional[str] = None, jobs: int = 1,
              summary: Optional[str] = None, force: bool = False, quiet: bool = False,
-             verbose: bool = False) -> int:
+             verbose: bool = False, scheduler: Optional[str] = None) -> int:
     """``pairchk validate``: the exit status."""
     from ..check import batch
 
     known_format(from_)
     paths, plan = _plan(files, jobs, quiet, verbose, summary,
-                        ("ok", "warnings", "errors", "unreadable"), force=force)
+                        ("ok", "warnings", "errors", "unreadable"), force=force,
+                        scheduler=scheduler)
     tasks = batch.tasks_for("validate", paths, (("from", from_), ("skip", not plan.single)), from_)
     results = batch.drive(tasks, _several(plan, tasks))
     return batch.worst_exit(results)

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Iterator, Sequence
 
-from ...matching import max_matching
+from ...matching import max_matching, max_weight_matching
 from ...model import Color, Tournament
 from ...pairing import Pair, RoundPairing
 from ...system import Citations, Criterion, UnpairableError, Violation
@@ -528,13 +528,7 @@ def _cardinality(teams: list[int], edges: set[tuple[int, int]]) -> set[tuple[int
 
 
 def _weighted(teams, edges, cost, big) -> set[tuple[int, int]] | None:
-    import networkx as nx  # a well-kept exact blossom for weighted matching
-
-    g = nx.Graph()
-    g.add_nodes_from(teams)
-    for a, b in edges:
-        g.add_edge(a, b, weight=big - cost[a, b])
-    m = nx.max_weight_matching(g, maxcardinality=True)
+    m = max_weight_matching([(a, b, big - cost[a, b]) for a, b in edges], maxcardinality=True)
     if 2 * len(m) != len(teams):
         return None
     return {(min(a, b), max(a, b)) for a, b in m}
