@@ -2,8 +2,10 @@
 
 One event file holds several tournaments (one per section). The database is opened from bytes
 in memory (``sqlite3`` ``deserialize``), read-only, with a bound on the work any query may do;
-only tables are read (a view or trigger in the file is never run by name). Schemas from Sharly
-2.6 to 4.x are read; the version is ``metadata`` (Sharly version, last migration).
+only tables are read (a view or trigger in the file is never run by name). Read and tested:
+the schemas of Sharly 2.6.1 (migration 23) to 3.4.1 (migration 69), as in the samples; the
+later changes to the columns read (text gender and title, ISO dates) are read too, Sharly 4's
+team tables are not. The version is in ``metadata`` (Sharly version, last migration).
 
 Read:
 
