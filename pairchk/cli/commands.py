@@ -506,12 +506,14 @@ def generate_cmd(
                                             " file, comma-separated (default BH/C1,BH,SB,WIN)."),
     to: str = typer.Option("trf26", "--to", help="Output format: trf26, trf, json, ..."),
     out: str = typer.Option("-", "-o", "--output", help="Output file ('-' for stdout)."),
+    maxi: Optional[str] = _param("check", "maxi"),
 ) -> None:
     """Generate a random tournament paired round by round by --system (an RTG, C.04.A).
 
     Example: pairchk generate --players 11 --rounds 5 --seed 7 -o random.trf
     """
     from ..generate.individual import DEFAULT_TIEBREAKS, Settings, generate
+    from .core import known_system_options
 
     if system == "team":
         _generate_team(teams, boards, rounds, seed, draw_rate, forfeit_rate, to, out)
@@ -525,7 +527,8 @@ def generate_cmd(
     settings = Settings(system=system, edition=edition, players=players, rounds=rounds, seed=seed,
                         draw_rate=draw_rate, forfeit_rate=forfeit_rate, bye_rate=bye_rate,
                         withdraw_rate=withdraw_rate, acceleration=acceleration or "",
-                        points=points, pab_points=pab_points, tiebreaks=tb)
+                        points=points, pab_points=pab_points, tiebreaks=tb,
+                        system_options=known_system_options(system, {"maxi": maxi}))
     _generate_into(lambda: generate(settings), settings.validate, rounds, to, out)
 
 
