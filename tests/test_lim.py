@@ -846,8 +846,8 @@ def test_cli_generate_pair_check(tmp_path):
 
 
 def test_cli_maxi_option(tmp_path):
-    """L1: ``--maxi yes|no`` overrides the 1988 definition in ``check`` and ``pair`` and the first
-    line says so; a bad value, or a system without the option, is a usage error (exit 2)."""
+    """L1: ``--maxi yes|no`` overrides the 1988 definition in ``check``, ``pair`` and ``generate``
+    and the first line says so; a bad value, or a system without the option, is a usage error (exit 2)."""
     import os
     import subprocess
     import sys
@@ -870,6 +870,18 @@ def test_cli_maxi_option(tmp_path):
         "the Lim text of 2026; not a Maxi-tournament (--maxi no))")
     r = runner.invoke(app, ["pair", str(out), "--round", "2", "--maxi", "yes"])
     assert r.exit_code == 0 and "a Maxi-tournament (--maxi yes))" in r.stdout.splitlines()[0]
+    # generated as not Maxi, the event checks clean as not Maxi, and deviates where the
+    # default (40 > 2^5: Maxi) applies the 100-point limits
+    plain = tmp_path / "plain.trf"
+    r = runner.invoke(app, ["generate", "--system", "lim", "--players", "40", "--rounds", "5",
+                            "--seed", "3", "--maxi", "no", "-o", str(plain)])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["check", str(plain), "--maxi", "no"])
+    assert r.exit_code == 0 and "5 rounds checked: 5 ok" in r.stdout
+    r = runner.invoke(app, ["check", str(plain)])
+    assert r.exit_code == 1 and "deviation" in r.stdout.splitlines()[-1]
+    r = runner.invoke(app, ["generate", "--players", "10", "--rounds", "3", "--maxi", "yes"])
+    assert r.exit_code == 2
     r = runner.invoke(app, ["check", str(out), "--maxi", "perhaps"])
     assert r.exit_code == 2 and r.output.strip() == "error: --maxi 'perhaps': expected one of yes, no"
     r = runner.invoke(app, ["check", str(out), "--system", "dutch", "--maxi", "yes"])

@@ -589,12 +589,14 @@ def generate_cmd(
     to: str = typer.Option("trf26", "--to", help="Output format: trf26, trf, json, ..."),
     out: str = typer.Option("-", "-o", "--output", help="Output file ('-' for stdout)."),
     force: bool = typer.Option(False, "--force", help=_FORCE_HELP),
+    maxi: Optional[str] = _param("check", "maxi"),
 ) -> None:
     """Generate a random tournament paired round by round by --system (an RTG, C.04.A).
 
     Example: pairchk generate --players 11 --rounds 5 --seed 7 -o random.trf
     """
     from ..generate.individual import DEFAULT_TIEBREAKS, Settings, generate
+    from .core import known_system_options
 
     refuse_output(out, [], force)
     if system == "team":
@@ -610,7 +612,8 @@ def generate_cmd(
     settings = Settings(system=system, edition=edition, players=players, rounds=rounds, seed=seed,
                         draw_rate=draw_rate, forfeit_rate=forfeit_rate, bye_rate=bye_rate,
                         withdraw_rate=withdraw_rate, acceleration=acceleration or "",
-                        points=points, pab_points=pab_points, tiebreaks=tb)
+                        points=points, pab_points=pab_points, tiebreaks=tb,
+                        system_options=known_system_options(system, {"maxi": maxi}))
     _generate_into(lambda on_round: generate(settings, on_round=on_round), settings.validate,
                    rounds, to, out, force)
 

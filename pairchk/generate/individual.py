@@ -62,6 +62,7 @@ class Settings:
     points: str = "1-0.5-0"
     pab_points: str | None = None
     tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
+    system_options: tuple[tuple[str, str], ...] = ()  # e.g. (("maxi", "yes"),) for lim
 
     def validate(self) -> None:
         """Raise :class:`PairchkError` naming the first bad setting."""
@@ -96,6 +97,10 @@ class Settings:
 
             parse_variant(self.acceleration)  # raises naming the known variants
         scoring(self)  # raises on bad points
+        if self.system_options:
+            from ..system import configure
+
+            configure(registry_entry(self.system), dict(self.system_options))
 
 
 def scoring(s: Settings) -> ScoreSystem:
@@ -203,8 +208,10 @@ def registry_entry(system: str):
     return systems.get(system)
 
 
-def pairer(system: str, edition: str | None) -> Pairer:
-    """A function pairing round ``rnd`` of a tournament with ``system`` from the registry.
+def pairer(system: str, edition: str | None,
+           options: tuple[tuple[str, str], ...] = ()) -> Pairer:
+    """A function pairing round ``rnd`` of a tournament with ``system`` from the registry
+    (configured with the system ``options``, :func:`pairchk.system.configure`).
 
     A Swiss system is paired through :func:`pairchk.check.checker.pair` (the System protocol, boards
     in FIDE order); a fixed schedule (Berger, Rutsch) by reading its table.
@@ -215,7 +222,9 @@ def pairer(system: str, edition: str | None) -> Pairer:
     from .. import systems
     from ..system import System
 
-    entry = registry_entry(system)
+    from ..system import configure
+
+    entry = configure(registry_entry(system), dict(options))
     if isinstance(entry, System) and not entry.teams:
         if entry.fixed:
             if system not in ("berger", "rutsch"):
@@ -368,7 +377,7 @@ def generate(s: Settings, pair: Pairer | None = None,
     """
     s.validate()
     rng = random.Random(f"pairchk-rtg:{s.seed}")
-    pair = pair or pairer(s.system, s.edition)
+    pair = pair or pairer(s.system, s.edition, s.system_options)
     t = initial_field(s, rng)
     withdrawn: set[int] = set()
     from ..system import UnpairableError
