@@ -292,6 +292,8 @@ class Outcome:
 def _located(stderr: str, command: tuple[str, ...]) -> bool:
     """An exit-3 message names the file it could not read or write."""
     paths = [w for w in command[1:] if "/" in w or "." in w]
+    if "-" in command[1:]:
+        paths.append("<input>")  # stdin is named so
     return any(line.startswith(f"error: {p}") for line in stderr.splitlines() for p in paths)
 
 

@@ -237,3 +237,12 @@ def test_pair_on_the_finished_tec_sample_refuses_at_once():
     assert r.returncode == 2
     assert last_error(r) == (f"error: {path}: the tournament has 14 rounds, all paired; round 15"
                              " is not one of them: nothing left to pair")
+
+
+def test_convert_output_folder_dash_is_refused(tmp_path):
+    # fuzz finding: convert F - --output-dir - made a folder named "-"
+    r = run("convert", CLUB, "-o", "-", cwd=tmp_path)
+    assert r.returncode == 2
+    assert last_error(r) == ("error: -o names a folder for the converted files; '-' (stdout)"
+                             " cannot hold several")
+    assert not (tmp_path / "-").exists()

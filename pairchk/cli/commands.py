@@ -461,6 +461,9 @@ def _convert_batch(paths: list[str], out_dir: str, target, from_: Optional[str],
 
     if target is not None and not getattr(target, "CAN_WRITE", True):
         fail(f"format {target.NAME!r} can be read but not written", EXIT_USAGE)
+    if out_dir == "-":
+        fail("-o names a folder for the converted files; '-' (stdout) cannot hold several",
+             EXIT_USAGE)
     if os.path.exists(out_dir) and not os.path.isdir(out_dir):
         fail(f"-o {out_dir}: not a folder", EXIT_USAGE)
     from ..output import OutputError, prepare_folder
