@@ -172,8 +172,8 @@ def _fail_run(file: str, exc: PairchkError) -> NoReturn:
 
 def _pairable(file: str, t, round_: Optional[int]) -> None:
     """Refuse, before any work, a round that cannot be asked for: one after the declared
-    number of rounds (nothing left to pair), one beyond the next, a file whose games do not
-    match back (exit 3, as check)."""
+    number of rounds (nothing left to pair), a file whose games do not match back (exit 3, as
+    check)."""
     from ..validate import tournament_inconsistencies
 
     bad = tournament_inconsistencies(t)
@@ -187,9 +187,7 @@ def _pairable(file: str, t, round_: Optional[int]) -> None:
         fail(f"{file}: the tournament has {t.rounds} rounds"
              + (", all paired" if last >= t.rounds else "")
              + f"; round {rnd} is not one of them: nothing left to pair", EXIT_USAGE)
-    if rnd > last + 1:
-        fail(f"{file}: round {rnd} cannot be paired yet: the last paired round is {last}"
-             f" (pair round {last + 1})", EXIT_USAGE)
+    # a round beyond the next: pairchk.pair refuses it naming the next one (exit 2)
 
 
 @app.command("check")
