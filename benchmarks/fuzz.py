@@ -348,6 +348,8 @@ def _located(stderr: str, command: tuple[str, ...]) -> bool:
     input (same stem: SwissPerfect's .ini, .trn and .sco are one tournament, and the error
     names the one at fault)."""
     paths = [w for w in command[1:] if "/" in w or "." in w]
+    if "-" in command[1:]:
+        paths.append("<input>")  # stdin is named so
     stem = os.path.splitext(command[1])[0] + "."
     return any(line.startswith((f"error: {p}", f"error: {stem}")) for line in stderr.splitlines()
                for p in paths)

@@ -226,3 +226,23 @@ def test_no_internal_words_in_output_help_or_readme():
                                                  "validate", "generate", "standings", "submit")]
     for text in texts:
         assert not re.search(r"seed \d{3}|issue \d+", text), re.search(r"seed \d{3}|issue \d+", text)
+
+
+def test_pair_on_the_finished_tec_sample_refuses_at_once():
+    # fuzz finding: pair on the finished 50-team TEC sample paired a 15th round in 39 s
+    from shared_paths import shared
+
+    path = shared("samples", "trf26", "fide-tec-grandmommys-cup-team-trf26.trf")
+    r = run("pair", path)
+    assert r.returncode == 2
+    assert last_error(r) == (f"error: {path}: the tournament has 14 rounds, all paired; round 15"
+                             " is not one of them: nothing left to pair")
+
+
+def test_convert_output_folder_dash_is_refused(tmp_path):
+    # fuzz finding: convert F - --output-dir - made a folder named "-"
+    r = run("convert", CLUB, "-o", "-", cwd=tmp_path)
+    assert r.returncode == 2
+    assert last_error(r) == ("error: -o names a folder for the converted files; '-' (stdout)"
+                             " cannot hold several")
+    assert not (tmp_path / "-").exists()

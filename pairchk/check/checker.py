@@ -234,7 +234,9 @@ def pair(
     if rnd > nxt:
         done = f"rounds 1-{nxt - 1} are paired" if nxt > 2 else (
             "round 1 is paired" if nxt == 2 else "no round is paired yet")
-        raise PairchkError(f"round {rnd} cannot be paired yet: {done}, so round {nxt} is the "
+        from ..errors import Unanswerable
+
+        raise Unanswerable(f"round {rnd} cannot be paired yet: {done}, so round {nxt} is the "
                            f"next one to pair")
     pending = sorted({r for p in t.players for r, e in enumerate(p.entries[: rnd - 1], 1)
                       if e.kind is Kind.PENDING})

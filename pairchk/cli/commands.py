@@ -175,8 +175,8 @@ def _fail_run(file: str, exc: PairchkError) -> NoReturn:
 
 def _pairable(file: str, t, round_: Optional[int]) -> None:
     """Refuse, before any work, a round that cannot be asked for: one after the declared
-    number of rounds (nothing left to pair), one beyond the next, a file whose games do not
-    match back (exit 3, as check)."""
+    number of rounds (nothing left to pair), a file whose games do not match back (exit 3, as
+    check)."""
     from ..validate import tournament_inconsistencies
 
     bad = tournament_inconsistencies(t)
@@ -190,9 +190,7 @@ def _pairable(file: str, t, round_: Optional[int]) -> None:
         fail(f"{file}: the tournament has {t.rounds} rounds"
              + (", all paired" if last >= t.rounds else "")
              + f"; round {rnd} is not one of them: nothing left to pair", EXIT_USAGE)
-    if rnd > last + 1:
-        fail(f"{file}: round {rnd} cannot be paired yet: the last paired round is {last}"
-             f" (pair round {last + 1})", EXIT_USAGE)
+    # a round beyond the next: pairchk.pair refuses it naming the next one (exit 2)
 
 
 @app.command("check")
@@ -480,6 +478,9 @@ def _convert_batch(paths: list[str], out_dir: str, target, from_: Optional[str],
 
     if target is not None and not getattr(target, "CAN_WRITE", True):
         fail(f"format {target.NAME!r} can be read but not written", EXIT_USAGE)
+    if out_dir == "-":
+        fail("-o names a folder for the converted files; '-' (stdout) cannot hold several",
+             EXIT_USAGE)
     if os.path.exists(out_dir) and not os.path.isdir(out_dir):
         fail(f"-o {out_dir}: not a folder", EXIT_USAGE)
     from ..output import OutputError, prepare_folder
