@@ -360,3 +360,16 @@ def test_a_game_both_players_forfeited_counts_for_neither_and_the_file_validates
     big = play(field(30, 7), 7, random.Random(6), forfeits=0.3)
     loaded = formats.load(formats.dump(big, "trf26").data, path="ds.trf")
     assert [f.code for f in validate(loaded, "ds.trf")] == []
+
+
+def test_validate_names_a_game_whose_two_results_do_not_complement_each_other():
+    from pairchk.validate import validate
+
+    t = _with_rounds(field(4, 3), match(1, 2, ("1", "=")) | match(3, 4, ("0", "1")))
+    text = formats.dump(t, "trf26").data.decode()
+    line = next(x for x in text.splitlines() if x.startswith("001    2"))
+    bad = text.replace(line, line[:91] + line[91:].replace("1 w =", "1 w 0", 1))
+    loaded = formats.load(bad.encode(), path="ds.trf")
+    found = [(f.code, f.message, f.column) for f in validate(loaded, "ds.trf")]
+    assert ("result-mismatch", "round 1, game 2: player 1 has '=' against 2, who has '0'",
+            109) in found
