@@ -55,13 +55,6 @@ class TeamSettings:
         if self.rounds > most:
             raise PairchkError(f"--rounds {self.rounds} for {self.teams} teams: at most {most}"
                                " rounds can be paired (after that every team has met every other)")
-        if self.edition is not None:
-            from ..systems import get
-
-            known = get("team").editions
-            if self.edition not in known:
-                raise PairchkError(f"unknown edition {self.edition!r} for team; known editions:"
-                                   f" {', '.join(known)}")
         if self.preferences not in ("A", "B", ""):
             raise PairchkError(f"colour preferences {self.preferences!r}: expected A, B or none")
         if self.edition is not None:
