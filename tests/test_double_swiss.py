@@ -373,3 +373,14 @@ def test_validate_names_a_game_whose_two_results_do_not_complement_each_other():
     found = [(f.code, f.message, f.column) for f in validate(loaded, "ds.trf")]
     assert ("result-mismatch", "round 1, game 2: player 1 has '=' against 2, who has '0'",
             109) in found
+
+
+def test_a_round_that_cannot_be_paired_says_so_with_the_article():
+    """Four players who have all met: no legal pairing; 3.3.3 leaves it to the Chief Arbiter."""
+    from pairchk.system import UnpairableError
+
+    met = [(a, b) for a, b in itertools.combinations(range(1, 5), 2)]
+    st = _state({1: "2", 2: "2", 3: "1", 4: "1"}, met)
+    with pytest.raises(UnpairableError, match=r"C\.04\.5 art\. 3\.5, \[C3\]\); the Chief Arbiter "
+                                              r"decides \(art\. 3\.3\.3\)"):
+        DS.pair(st)

@@ -145,3 +145,14 @@ def test_an_edition_the_files_own_system_lacks_is_refused_with_exit_2(tmp_path):
     assert res.exit_code == 2
     assert res.stderr.strip().endswith(
         "unknown edition '2017' of the team system; known editions: 2026, 2024")
+
+
+def test_pair_names_the_edition_and_refuses_one_the_system_lacks():
+    res = CliRunner().invoke(app, ["pair", str(TEC), "--round", "5", "--edition", "2024"])
+    assert res.exit_code == 0, res.output
+    assert res.stdout.splitlines()[0] == ("round 5 (team from the TRF26 192 code FIDE_TEAM_BAKU; "
+                                          "edition 2024: chosen with --edition)")
+    res = CliRunner().invoke(app, ["pair", str(TEC), "--round", "5", "--edition", "2017"])
+    assert res.exit_code == 2
+    assert res.stderr == "error: unknown edition '2017' of the team system; known editions: " \
+                         "2026, 2024\n"

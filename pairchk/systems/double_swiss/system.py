@@ -30,8 +30,13 @@ def pair(st: TeamRoundState) -> RoundPairing:
     remaining = [n for n in st.to_pair if n != bye]
     pairs: list[tuple[int, int]] = []
     while remaining:
-        ups = procedure.choose_upfloaters(st, remaining)
         top = max(st.teams[n].score for n in remaining)
+        try:
+            ups = procedure.choose_upfloaters(st, remaining)
+        except UnpairableError:
+            raise UnpairableError(f"the top scoregroup of score {top} cannot be completed with "
+                                  "upfloaters (C.04.5 art. 3.5, [C3]); the Chief Arbiter "
+                                  "decides (art. 3.3.3)") from None
         bracket = [n for n in remaining if st.teams[n].score == top] + list(ups)
         pairs += procedure.pair_bracket(st, bracket, frozenset(ups))
         remaining = [n for n in remaining if n not in bracket]
