@@ -74,7 +74,7 @@ def test_generate_with_no_game_played_is_an_error_not_an_empty_event():
 @pytest.mark.parametrize("settings, message", [
     (TeamSettings(teams=5, rounds=6), "--rounds 6 for 5 teams: at most 5 rounds can be paired"
      " (after that every team has met every other)"),
-    (TeamSettings(edition="1999"), "unknown edition '1999' for team; known editions: "),
+    (TeamSettings(edition="1999"), "unknown edition '1999' of the team system; known editions: "),
 ])
 def test_team_generate_refuses_before_work(settings, message):
     with pytest.raises(PairchkError) as exc:
