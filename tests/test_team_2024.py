@@ -154,5 +154,5 @@ def test_pair_names_the_edition_and_refuses_one_the_system_lacks():
                                           "edition 2024: chosen with --edition)")
     res = CliRunner().invoke(app, ["pair", str(TEC), "--round", "5", "--edition", "2017"])
     assert res.exit_code == 2
-    assert res.stderr == "error: unknown edition '2017' of the team system; known editions: " \
-                         "2026, 2024\n"
+    assert res.stderr == (f"error: {TEC}: unknown edition '2017' of the team system; known"
+                          " editions: 2026, 2024\n")
