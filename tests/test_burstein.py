@@ -13,7 +13,7 @@ from pairchk.model import Color, Kind, Player, RoundEntry, Tournament
 from pairchk.systems import for_code, get
 from pairchk.systems.burstein.system import SYSTEM
 from pairchk.systems.burstein.pair import choose_pab, pair_bracket
-from pairchk.errors import PairchkError
+from pairchk.check import check
 from pairchk.systems.burstein.rules import allocate, burstein_state, higher
 
 W, B = Color.WHITE, Color.BLACK
@@ -295,10 +295,13 @@ def test_seeding_rounds_1_6_2_from_the_declared_total(declared, rnd, seeding):
     assert SYSTEM.state(t, rnd, edition="2026").seeding is seeding
 
 
-def test_seeding_round_refused_when_the_total_is_not_declared():
-    """1.6.2 cannot be answered for round 2 of a file with one round played and no declared
-    total (a seeding round when the event has 4 rounds or more, not otherwise): refused with
-    the record to add, never guessed."""
-    t = generate(Settings(system="dutch", players=10, rounds=1, seed=4)).replace(rounds=None)
-    with pytest.raises(PairchkError, match=r"art\. 1\.6\.2: round 2 .* at least 4 rounds.*XXR"):
-        SYSTEM.state(t, 2, edition="2026")
+def test_seeding_rounds_without_a_declared_total_are_counted_from_the_rounds_held():
+    """1.6.2 needs the declared total; a file without one (TRF 142 / XXR) is counted from the
+    rounds it holds and the report's first line says so (B2: warned, not guessed silently)."""
+    t = generate(Settings(system="dutch", players=10, rounds=4, seed=4)).replace(rounds=None)
+    assert [SYSTEM.state(t, r, edition="2026").seeding for r in (2, 3)] == [True, False]
+    edition, reason = SYSTEM.select_edition(t)
+    assert edition == "2026"
+    assert reason.endswith("the file declares no number of rounds (TRF 142 / XXR), so the seeding"
+                           " rounds of art. 1.6.2 are counted from the 4 it holds")
+    assert "counted from the 4 it holds" in check(t, system=SYSTEM).edition_reason

@@ -20,7 +20,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from ...errors import PairchkError, Unanswerable
+from ...errors import Unanswerable
 from ...model import Color, Tournament
 from ...pairing import RoundPairing, published_pairing
 from ...system import (
@@ -127,7 +127,11 @@ class BursteinSystem:
         >>> SYSTEM.select_edition(Tournament(system="FIDE_BURSTEIN"))
         ('2026', 'system code FIDE_BURSTEIN: the Burstein text of 2026')
         """
-        return single_edition(self, "Burstein", t, override)
+        edition, reason = single_edition(self, "Burstein", t, override)
+        if not t.rounds and t.played_rounds:
+            reason += (f"; the file declares no number of rounds (TRF 142 / XXR), so the seeding"
+                       f" rounds of art. 1.6.2 are counted from the {t.played_rounds} it holds")
+        return edition, reason
 
     def criteria(self, edition: str) -> tuple[Criterion, ...]:
         """The Burstein criteria, then those of the Dutch seeding rounds (keys ``D_...``)."""
@@ -171,30 +175,20 @@ class BursteinSystem:
 def is_seeding_round(t: Tournament, rnd: int) -> bool:
     """1.6.2: round ``rnd`` is a seeding round when it is one of the first min(floor(R/2), 4)
     rounds, R the number of rounds the event *declares* (TRF 142 / XXR, C.04.1 art. 1), never
-    the number played so far. A file that does not declare R answers only where every total
-    it allows gives the same answer (round 5 on never is one; round 2 with 4 rounds played is
-    one whatever R is); otherwise the round is refused with a hint, not guessed.
+    the number played so far. A file that declares no R is counted from the rounds it holds
+    (at least ``rnd``), and :meth:`BursteinSystem.select_edition` says so on the report's first
+    line: a finished event holds all its rounds, and one still running is named as read that
+    way rather than refused whole (the reading of ``docs/rules/burstein.md`` B2: warn).
 
     >>> from pairchk.model import Player, RoundEntry, Kind
     >>> nine = Tournament(rounds=9, players=(Player(1), Player(2)))
     >>> [is_seeding_round(nine, r) for r in (4, 5)]
     [True, False]
-    >>> played = tuple(Player(n, entries=(RoundEntry(Kind.DRAW, 3 - n),) * 4) for n in (1, 2))
-    >>> is_seeding_round(Tournament(players=played), 2), is_seeding_round(Tournament(), 5)
-    (True, False)
-    >>> is_seeding_round(Tournament(players=played), 3)
-    Traceback (most recent call last):
-    ...
-    pairchk.errors.PairchkError: Burstein art. 1.6.2: round 3 is a seeding round only if the event has at least 6 rounds, and the file does not declare how many it has (4 played so far); declare the number of rounds (TRF record 142, or XXR) to check it
+    >>> held = tuple(Player(n, entries=(RoundEntry(Kind.DRAW, 3 - n),) * 4) for n in (1, 2))
+    >>> [is_seeding_round(Tournament(players=held), r) for r in (2, 3)], is_seeding_round(Tournament(), 5)
+    ([True, False], False)
     """
-    if t.rounds:
-        return rnd <= seeding_rounds(t.rounds)
-    if rnd > 4 or rnd <= seeding_rounds(max(t.played_rounds, rnd)):
-        return rnd <= 4
-    raise PairchkError(
-        f"Burstein art. 1.6.2: round {rnd} is a seeding round only if the event has at least "
-        f"{2 * rnd} rounds, and the file does not declare how many it has ({t.played_rounds} "
-        "played so far); declare the number of rounds (TRF record 142, or XXR) to check it")
+    return rnd <= seeding_rounds(t.rounds or max(t.played_rounds, rnd))
 
 
 # ----------------------------------------------------------------------------- evaluation
