@@ -133,6 +133,8 @@ def test_a_device_that_never_ends_is_refused():
     (["check", CLUB, "--from", "x"], "error: unknown format 'x'; known formats: "),
     (["check", CLUB, "--jobs", "99999999999999999999"], "error: --jobs 99999999999999999999:"
      " expected 1 to 64 processes"),
+    (["convert", CLUB, "-o", "out-dir", "--jobs", "99999999999999999999"], "error: --jobs"
+     " 99999999999999999999: expected 1 to 64 processes"),
 ])
 def test_a_question_without_answer_exits_2(args, message):
     r = run(*args)
