@@ -479,7 +479,8 @@ def _convert_batch(paths: list[str], out_dir: str, target, from_: Optional[str],
     options = (("out_dir", out_dir), ("to", target.NAME if target else None), ("from", from_),
                ("settings", tuple(settings.items())), ("force", force))
     plan = batch.Plan(jobs=jobs, verbosity=verbosity, single=False, summary_path=summary or "",
-                      columns=("ok", "failed", "unreadable"))
+                      columns=("ok", "failed", "unreadable"), force=force, inputs=tuple(files),
+                      skipped=tuple(batch.skipped(paths, files)))
     results = batch.drive([batch.Task("convert", f, options) for f in files], plan)
     raise typer.Exit(batch.worst_exit(results))
 
