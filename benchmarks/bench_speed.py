@@ -13,6 +13,13 @@ Workloads (files generated with the RTG, :mod:`pairchk.generate.individual`, cac
 * ``draw1000``   1,000 players who always draw, paired at random (one huge score group):
   check 5 rounds, and pair round 6 (``drawpair1000``)
 * ``pair9999``   pair round 2 of 9,999 players (the most TRF can number)
+* ``dense2017`` / ``dense2026``  check small dense events (22-25 players, 17-19 rounds) made by
+  bbpPairings' own generator (``-g``; v5.0.1 for 2017, v6 for 2026; written only when the
+  anchor is there): the median of eight files per run
+* ``round1_5000_<system>``  ``generate --system S --players 5000 --rounds 1`` (dutch, dubov,
+  burstein, lim)
+* ``bracket400``  the contrived bracket: round 4 of 400 players after three all-draw random
+  rounds (one score group of 400, ``bench_dutch_shapes.py draw 400``)
 
 Anchors: bbpPairings v6 (``--bbp6``: ``-c`` to check, ``-p`` to pair) and the FIDE TEC checker
 (``--tec DIR --tec-python PY``: ``pairingchecker.py -c`` / ``-p``); the TEC figures issue 8
@@ -96,7 +103,35 @@ WORKLOADS = {
                              "not pathological (was 152 s)"),
     "pair9999": Workload("p9999", "pair", "pair round 2 of 9,999 players",
                          "pairs (was RecursionError)"),
+    "dense2017": Workload("dense2017", "check", "check 8 small dense 2017 events (bbp generator)",
+                          "<= 0.5 s each (was 3.3-7.7 s)"),
+    "dense2026": Workload("dense2026", "check", "check 8 small dense 2026 events (bbp generator)",
+                          "<= 0.5 s each"),
+    **{f"round1_5000_{sy}": Workload("", "generate", f"generate round 1 of 5,000 players, {sy}",
+                                     "seconds") for sy in ("dutch", "dubov", "burstein", "lim")},
+    "bracket400": Workload("", "shape", "pair one bracket of 400 all-draw players",
+                           "seconds (was 74 s)"),
 }
+
+DENSE_SEEDS = range(1, 9)
+
+
+def prepare_dense(folder: Path, edition: str, exe: str) -> list[Path]:
+    """Eight dense events from bbpPairings' generator: 22-25 players, 17-19 rounds."""
+    out = []
+    for s in DENSE_SEEDS:
+        path = folder / f"dense{edition}_{s}.trf"
+        if not path.exists():
+            cfg = folder / f"dense{edition}_{s}.cfg"
+            cfg.write_text(f"PlayersNumber={22 + s % 4}\nRoundsNumber={17 + s % 3}\n"
+                           "DrawPercentage=30\nForfeitRate=1000000000\nRetiredRate=1000000000\n"
+                           "HalfPointByeRate=1000000000\nHighestRating=2600\nLowestRating=1400\n")
+            subprocess.run([exe, "--dutch", "-g", str(cfg), "-o", str(path), "-s",
+                            str(s + (100 if edition == "2026" else 0))], check=False,
+                           capture_output=True)
+        if path.exists():
+            out.append(path)
+    return out
 
 
 # --------------------------------------------------------------------------- files
@@ -198,6 +233,22 @@ def input_path(w: Workload, folder: Path) -> Path:
 def commands(name: str, path: Path, args: argparse.Namespace) -> dict[str, tuple[list[str], Path | None]]:
     """The commands of one workload: pairchk first, then its anchors."""
     action = WORKLOADS[name].action
+    if action == "generate":
+        system = name.rsplit("_", 1)[1]
+        return {"pairchk": ([sys.executable, "-m", "pairchk", "generate", "--system", system,
+                             "--players", "5000", "--rounds", "1", "-o", os.devnull], ROOT)}
+    if action == "shape":
+        return {"pairchk": ([sys.executable, str(ROOT / "benchmarks" / "bench_dutch_shapes.py"),
+                             "--one", "draw", "400"], ROOT)}
+    if name.startswith("dense"):
+        edition = name[-4:]
+        exe = args.bbp6 if edition == "2026" else args.bbp5
+        out = {"pairchk": ([sys.executable, "-m", "pairchk", "check", "--edition", edition,
+                            str(path)], ROOT)}
+        if not args.no_anchors and exe and Path(exe).exists():
+            out[f"bbpPairings {'v6' if edition == '2026' else 'v5.0.1'}"] = (
+                [exe, "--dutch", str(path), "-c"], None)
+        return out
     out: dict[str, tuple[list[str], Path | None]] = {
         "pairchk": ([sys.executable, "-m", "pairchk", action, str(path), "--edition", "2026"], ROOT)}
     if name == "startup":
@@ -227,6 +278,8 @@ class Figures:
 
     def cell(self) -> str:
         exit_ = f" (exit {self.codes})" if self.codes != "0" else ""
+        if self.codes.startswith("0; "):  # several files: the median row, and the slowest
+            exit_ = f" ({self.codes[3:]})"
         return f"{self.wall:.2f} s wall, {self.cpu:.2f} s CPU, {self.peak:.0f} MB{exit_}"
 
 
@@ -234,6 +287,17 @@ def run(cmd: list[str], cwd: Path | None, runs: int, timeout: float) -> Figures:
     rows = [measure(cmd, cwd, timeout) for _ in range(runs)]
     return Figures(statistics.median(r[0] for r in rows), statistics.median(r[1] for r in rows),
                    max(r[2] for r in rows), ",".join(sorted({str(r[3]) for r in rows})))
+
+
+def _median_figures(rows: list[Figures]) -> Figures:
+    """The median file of several (dense events: one figure per workload), worst peak."""
+    if len(rows) == 1:
+        return rows[0]
+    ordered = sorted(rows, key=lambda f: f.cpu)
+    mid = ordered[len(ordered) // 2]
+    worst = ordered[-1]
+    return Figures(mid.wall, mid.cpu, max(f.peak for f in rows),
+                   f"{mid.codes}; slowest {worst.cpu:.2f} s CPU" if mid.codes == "0" else mid.codes)
 
 
 def table(results: dict[str, dict[str, Figures]]) -> list[str]:
@@ -260,12 +324,15 @@ def main() -> None:
     ap.add_argument("--no-anchors", action="store_true")
     ap.add_argument("--no-tec", action="store_true", help="quote the TEC checker's figures from issue 8")
     ap.add_argument("--bbp6", default=os.environ.get("BBP6", "/tmp/oracles/bbp6/bbpPairings.exe"))
+    ap.add_argument("--bbp5", default=os.environ.get("BBP5", "/tmp/oracles/bbp5/bbpPairings.exe"))
     ap.add_argument("--tec", default=os.environ.get("TEC", "/tmp/oracles/tec"))
     ap.add_argument("--tec-python", default=os.environ.get("TEC_PYTHON", sys.executable))
     args = ap.parse_args()
     folder = Path(args.dir)
     names = args.only or list(WORKLOADS)
-    prepare(folder, sorted({WORKLOADS[n].file for n in names if "/" not in WORKLOADS[n].file}))
+    prepare(folder, sorted({WORKLOADS[n].file for n in names
+                            if WORKLOADS[n].file and "/" not in WORKLOADS[n].file
+                            and not n.startswith("dense")}))
     if args.prepare:
         return
     if sys.flags.dont_write_bytecode or os.environ.get("PYTHONDONTWRITEBYTECODE"):
@@ -274,10 +341,19 @@ def main() -> None:
     print(f"{'workload':<14} {'program':<18} {'wall s':>8} {'CPU s':>8} {'peak MiB':>9}  exit")
     results: dict[str, dict[str, Figures]] = {}
     for name in names:
-        path = input_path(WORKLOADS[name], folder)
+        paths = [input_path(WORKLOADS[name], folder)]
+        if name.startswith("dense"):
+            edition = name[-4:]
+            paths = prepare_dense(folder, edition, args.bbp6 if edition == "2026" else args.bbp5)
+            if not paths:
+                print(f"{name}: no bbpPairings to generate the events; skipped")
+                continue
         results[name] = {}
-        for who, (cmd, cwd) in commands(name, path, args).items():
-            f = results[name][who] = run(cmd, cwd, args.runs, args.timeout)
+        for who in commands(name, paths[0], args):
+            per_file = [run(*commands(name, p, args)[who], args.runs, args.timeout)
+                        for p in paths]
+            f = results[name][who] = _median_figures(per_file)
+            cmd = commands(name, paths[0], args)[who][0]
             print(f"{name:<14} {who:<18} {f.wall:8.2f} {f.cpu:8.2f} {f.peak:9.1f}  {f.codes}"
                   f"    {shlex.join(cmd[1:]) if who == 'pairchk' else ''}", flush=True)
     print(f"\nload average {load[0]:.2f} at the start, {os.getloadavg()[0]:.2f} at the end;"

@@ -64,6 +64,25 @@ class Seed:
     name: str
     ext: str  # file extension that names the format (".trf", ".cr.xml", ...)
     data: bytes
+    # files written unchanged beside the input, same stem (SwissPerfect's .ini/.trn/.sco)
+    companions: tuple[tuple[str, bytes], ...] = ()
+
+
+NATIVE = ROOT / "tests" / "data" / "native"
+
+
+def _native_seeds() -> list[Seed]:
+    """The programs' own databases kept in tests/data/native: a Papi file, a Sharly-Chess
+    event, and each of SwissPerfect's three files (mutated one at a time, the others beside)."""
+    out = [Seed(p.name, p.suffix, p.read_bytes()) for p in
+           (NATIVE / "papi-import-test.papi", NATIVE / "minimal.sce") if p.is_file()]
+    stem = NATIVE / "junior_championships_u19_2010"
+    trio = {ext: stem.with_suffix(ext) for ext in (".ini", ".trn", ".sco")}
+    if all(p.is_file() for p in trio.values()):
+        for ext, p in trio.items():
+            others = tuple((e, q.read_bytes()) for e, q in trio.items() if e != ext)
+            out.append(Seed(p.name, ext, p.read_bytes(), others))
+    return out
 
 
 def _shared_dir() -> Path | None:
@@ -96,6 +115,7 @@ def seeds(*, shared: bool = True) -> list[Seed]:
                     continue
             out.append(Seed(f"{base.stem}.{name}", mod.EXTENSIONS[0], dumped.data))
     out.append(Seed("SwissIndividual.SWT", ".swt", (ROOT / "fixtures" / "SwissIndividual.SWT").read_bytes()))
+    out.extend(_native_seeds())
     html = ROOT / "fixtures" / "chess-results-frome2026-crosstable.html"
     out.append(Seed(html.name, ".html", html.read_bytes()))
     sdir = _shared_dir() if shared else None
@@ -118,6 +138,9 @@ _SHARED_SEEDS = (
     ("json/papi-converter-example.json", ".papi.json"),
     ("trf26/sharly-trf26-team-in-progress.trf", ".trf26"),
     ("trf16/icu-bunratty-minor-2011.trf", ".trf"),
+    ("native/papi/bre-jeunes-2024-u14.papi", ".papi"),
+    ("native/sharly-sce/liffre-2025.sce", ".sce"),
+    ("native/sharly-sce/ste-foy-noel-3_4_1-m069.sce", ".sce"),
 )
 
 
@@ -248,6 +271,29 @@ def _opponents(rng: random.Random, data: bytes) -> bytes:
     return b"".join(out)
 
 
+_DATABASES = (".papi", ".sce", ".trn", ".sco")
+
+
+def _pages(rng: random.Random, data: bytes) -> bytes:
+    """A database's pages broken: one zeroed, filled with noise or copied over another (page
+    chains that loop), or the file cut short."""
+    if len(data) < 8192:
+        return _flip(rng, data)
+    size = 4096 if data[:16] == b"SQLite format 3\x00" or b"Standard Jet DB" in data[:32] else 512
+    pages = len(data) // size
+    i, j = rng.randrange(pages), rng.randrange(pages)
+    op = rng.randrange(4)
+    if op == 0:
+        new = bytes(size)
+    elif op == 1:
+        new = bytes(rng.randrange(256) for _ in range(size))
+    elif op == 2:
+        new = data[j * size:(j + 1) * size]
+    else:
+        return data[: rng.randrange(len(data))]
+    return data[: i * size] + new + data[(i + 1) * size:]
+
+
 def mutate(rng: random.Random, seed: Seed) -> bytes:
     """One to three mutations of ``seed.data``, chosen for its format."""
     data = seed.data
@@ -261,6 +307,8 @@ def mutate(rng: random.Random, seed: Seed) -> bytes:
             pool = [_xlsx, _xlsx, _xlsx, _flip]
         if seed.ext in (".trf", ".trf26"):
             pool += [_opponents, _opponents]
+        if seed.ext in _DATABASES:
+            pool = [_pages, _pages, _flip, _numbers]
         data = rng.choice(pool)(rng, data)
     return data
 
@@ -282,6 +330,8 @@ class Outcome:
             return "traceback"
         if "internal error" in self.stderr:  # an exception caught and reported as a bug
             return "internal"
+        if self.exit == 2 and _CHOICE in self.stderr:
+            return "ok"  # a file holding several tournaments, read without choosing one
         if self.exit not in OK_EXITS:
             return "exit"
         if self.exit == 3 and not _located(self.stderr, self.command):
@@ -289,12 +339,20 @@ class Outcome:
         return "ok"
 
 
+# the usage error (exit 2) of a command reading one tournament from a file holding several
+_CHOICE = "--tournament"
+
+
 def _located(stderr: str, command: tuple[str, ...]) -> bool:
-    """An exit-3 message names the file it could not read or write."""
+    """An exit-3 message names the file it could not read or write, or a companion file of the
+    input (same stem: SwissPerfect's .ini, .trn and .sco are one tournament, and the error
+    names the one at fault)."""
     paths = [w for w in command[1:] if "/" in w or "." in w]
     if "-" in command[1:]:
         paths.append("<input>")  # stdin is named so
-    return any(line.startswith(f"error: {p}") for line in stderr.splitlines() for p in paths)
+    stem = os.path.splitext(command[1])[0] + "."
+    return any(line.startswith((f"error: {p}", f"error: {stem}")) for line in stderr.splitlines()
+               for p in paths)
 
 
 def run(command: tuple[str, ...], limit: float) -> Outcome:
@@ -359,7 +417,10 @@ def commands(path: str, rng: random.Random) -> list[tuple[str, ...]]:
 
     writable = [n for n in formats.names() if getattr(formats.get(n), "CAN_WRITE", True)]
     target = rng.choice(writable)
-    return [("validate", path), ("convert", path, "-", "--to", target), ("check", path)]
+    convert: tuple[str, ...] = ("convert", path, "-", "--to", target)
+    if path.endswith(".sce") and rng.random() < 0.5:  # an event: one of its tournaments
+        convert += ("--tournament", rng.choice(("1", "2", "A")))
+    return [("validate", path), convert, ("check", path)]
 
 
 # ---------------------------------------------------------------- every command, every option
@@ -529,7 +590,11 @@ def fuzz(runs: int, seed: int, limit: float, workdir: Path, *, shared: bool = Tr
         s = rng.choice(pool)
         data = mutate(rng, s)
         path = workdir / f"in{i % 4}{s.ext}"
+        for stale in workdir.glob(f"in{i % 4}.*"):
+            stale.unlink()
         path.write_bytes(data)
+        for ext, companion in s.companions:
+            path.with_suffix(ext).write_bytes(companion)
         tally["inputs"] += 1
         tally["by_format"][s.ext] = tally["by_format"].get(s.ext, 0) + 1
         extra = [option_command(rng, table, str(path), workdir, other) for _ in range(per_input)]

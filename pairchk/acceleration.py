@@ -108,7 +108,8 @@ def baku_acceleration(t: Tournament) -> tuple[Acceleration, ...]:
     GA = the first half of the players in initial order rounded up to an even number,
     2 * ceil(N / 4) (161 players -> 82). Accelerated rounds = first ceil(R / 2); in the first
     ceil(accelerated / 2) of them GA players get the points of a win, in the others half of it.
-    GB players and later rounds get nothing.
+    GB players and later rounds get nothing. "A win" is a round won: in a competition whose
+    rounds are matches of two games (Double-Swiss, C.04.5) a match won, i.e. two games.
 
     Note: this follows the rule text. One endorsed engine (bbpPairings' builtin Baku) uses a
     group of ceil(N / 2) instead; files produced with it carry their own 250/XXA records, which
@@ -121,7 +122,7 @@ def baku_acceleration(t: Tournament) -> tuple[Acceleration, ...]:
     ga = 2 * ceil(n / 4)
     acc_rounds = ceil(rounds / 2)
     full = ceil(acc_rounds / 2)
-    win = t.scoring.win
+    win = t.scoring.win * t.games_per_round
     pts = tuple(win if r <= full else win / 2 for r in range(1, acc_rounds + 1))
     pts = tuple(Decimal(p) for p in pts)
     return tuple(Acceleration(p.number, pts) for p in t.players[:ga])

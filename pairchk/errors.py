@@ -76,6 +76,11 @@ class Unanswerable(PairchkError):
     exit_code = 2
 
 
+class UnknownEditionError(Unanswerable):
+    """A rule edition the pairing system does not have (``--edition``): refused, never
+    ignored; the command line treats it as a usage error (exit status 2)."""
+
+
 class UnknownFormatError(PairchkError):
     """No registered format matches the name or the content."""
 

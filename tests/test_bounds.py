@@ -70,7 +70,7 @@ def test_generate_with_no_game_played_is_an_error_not_an_empty_event():
 
 
 @pytest.mark.parametrize("settings, message", [
-    (TeamSettings(edition="1999"), "unknown edition '1999' for team; known editions: "),
+    (TeamSettings(edition="1999"), "unknown edition '1999' of the team system; known editions: "),
 ])
 def test_team_generate_refuses_before_work(settings, message):
     with pytest.raises(PairchkError) as exc:

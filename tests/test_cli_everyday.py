@@ -124,7 +124,7 @@ def test_a_device_that_never_ends_is_refused():
     (["standings", CLUB, "--round", "100000"], "error: {f}: round 100000 has not been played: the"
      " file records 5 round(s) (standings after round 0 to 5)"),
     (["generate", "--system", "team", "--teams", "6", "--rounds", "3", "--edition", "1999"],
-     "error: unknown edition '1999' for team; known editions: "),
+     "error: unknown edition '1999' of the team system; known editions: 2026, 2024"),
     (["generate", "--players", "6", "--rounds", "3", "--bye-rate", "1"], "error: --bye-rate 1:"
      " every player would ask for a bye in every round and no game would be played (give a"
      " rate below 1)"),
@@ -174,7 +174,7 @@ def test_an_interrupt_says_where_it_stopped_and_writes_the_summary(tmp_path, mon
     tasks = [batch.Task("check", str(p), (("format", "text"),))
              for p in (CLUB, FIX / "berger_7.trf", FIX / "rutsch_8.trf")]
 
-    def interrupted(tasks_, jobs=1, on_result=None, on_progress=None):
+    def interrupted(tasks_, jobs=1, on_result=None, on_progress=None, **executor):
         on_result(batch.run_task(tasks_[0]))
         raise KeyboardInterrupt
 

@@ -60,7 +60,7 @@ def test_mutations_are_deterministic_and_change_the_input():
     names = {s.ext for s in seeds}
     # every writable format and the read-only fixtures are seeded
     assert {".trf", ".trf26", ".json", ".jch", ".cr.xml", ".dsb.xml", ".dewis.xml", ".swi", ".csv",
-            ".xlsx", ".papi.json", ".swt", ".html"} <= names
+            ".xlsx", ".papi.json", ".swt", ".html", ".papi", ".sce", ".trn", ".sco", ".ini"} <= names
     a = [fuzz.mutate(random.Random(7), s) for s in seeds]
     b = [fuzz.mutate(random.Random(7), s) for s in seeds]
     assert a == b

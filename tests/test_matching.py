@@ -3,7 +3,7 @@
 import random
 from functools import lru_cache
 
-from pairchk.matching import matching_size, max_matching
+from pairchk.matching import matching_size, max_matching, max_weight_matching
 
 
 def _brute(n, edges):
@@ -146,3 +146,88 @@ def test_deficiency_set_is_the_gallai_edmonds_set():
             assert bool(d >> v & 1) == (_brute(n - 1, rest) == nu), (n, edges, v)
         checked_big += deficiency >= 2
     assert checked_big > 50
+
+
+# --------------------------------------------------------------------------- weighted matching
+
+
+def _brute_weighted(n, weights, maxcardinality):
+    """(pairs, weight) of the best matching by exhaustive search: the heaviest, or with
+    ``maxcardinality`` the heaviest of the largest (compared as (pairs, weight))."""
+
+    @lru_cache(maxsize=None)
+    def best(mask):
+        for v in range(n):
+            if mask >> v & 1:
+                break
+        else:
+            return (0, 0)
+        rest = mask & ~(1 << v)
+        b = best(rest)
+        for u in range(v + 1, n):
+            w = weights.get((v, u))
+            if rest >> u & 1 and w is not None:
+                c, s = best(rest & ~(1 << u))
+                b = max(b, (c + 1, s + w) if maxcardinality else (0, s + w))
+        return b
+
+    return best((1 << n) - 1)
+
+
+def _value(m, weights, maxcardinality):
+    return (len(m) if maxcardinality else 0, sum(weights[min(a, b), max(a, b)] for a, b in m))
+
+
+def _check_matching(m, weights):
+    ends = [x for pair in m for x in pair]
+    assert len(ends) == len(set(ends))
+    assert all((min(a, b), max(a, b)) in weights for a, b in m)
+
+
+def test_weighted_matching_matches_brute_force():
+    rnd = random.Random(26)
+    for _ in range(600):
+        n = rnd.randint(1, 10)
+        p = rnd.choice((0.3, 0.6, 1.0))
+        top = rnd.choice((1, 3, 10, 10**25))
+        weights = {(i, j): rnd.randint(-top // 5, top) for i in range(n) for j in range(i + 1, n)
+                   if rnd.random() < p}
+        edges = [(i, j, w) for (i, j), w in weights.items()]
+        for mc in (False, True):
+            m = max_weight_matching(edges, maxcardinality=mc)
+            _check_matching(m, weights)
+            assert _value(m, weights, mc) == _brute_weighted(n, weights, mc)
+
+
+def test_weighted_matching_matches_networkx_on_larger_graphs():
+    import networkx as nx
+
+    rnd = random.Random(2026)
+    for _ in range(25):
+        n = rnd.randint(10, 45)
+        p = rnd.choice((0.1, 0.5, 0.95))
+        top = rnd.choice((2, 50, 10**40))
+        # vertex names need not be 0..n-1
+        names = rnd.sample(range(10 * n), n)
+        weights = {}
+        for i in range(n):
+            for j in range(i + 1, n):
+                if rnd.random() < p:
+                    a, b = sorted((names[i], names[j]))
+                    weights[a, b] = rnd.randint(0, top)
+        g = nx.Graph()
+        g.add_weighted_edges_from((a, b, w) for (a, b), w in weights.items())
+        for mc in (False, True):
+            m = max_weight_matching([(a, b, w) for (a, b), w in weights.items()], mc)
+            _check_matching(m, weights)
+            assert _value(m, weights, mc) == _value(nx.max_weight_matching(g, mc), weights, mc)
+
+
+def test_weighted_matching_needs_blossoms():
+    # a triangle 0-1-2 with a pendant 2-3: the heaviest matching uses the pendant edge
+    assert max_weight_matching([(0, 1, 6), (1, 2, 5), (0, 2, 5), (2, 3, 5)]) == {(0, 1), (2, 3)}
+    # two triangles joined by one light edge: maximum cardinality needs the joining edge
+    edges = [(0, 1, 9), (1, 2, 9), (0, 2, 9), (3, 4, 9), (4, 5, 9), (3, 5, 9), (2, 3, 1)]
+    m = max_weight_matching(edges, maxcardinality=True)
+    assert len(m) == 3 and (2, 3) in m
+    assert max_weight_matching([]) == set()

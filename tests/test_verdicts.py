@@ -67,10 +67,10 @@ def test_a_system_pairchk_cannot_pair_exits_4_with_the_note_first(tmp_path):
      "robin: Berger tables for teams)"),
     (("swiss-chess-swt", "SwissTeam.SWT"),
      "team (from the system text 'Swiss system' names an individual system; a team file: the "
-     "FIDE Swiss team system (C.04.6 2026))"),
+     "FIDE Swiss team system (C.04.6))"),
     (("chess-results-xml", "Team_SwissSystem.xml"),
-     "team (no system declared in the file; a team file: the FIDE Swiss team system (C.04.6 "
-     "2026))"),
+     "team (no system declared in the file; a team file: the FIDE Swiss team system "
+     "(C.04.6))"),
 ])
 def test_team_files_are_checked_as_team_events_and_say_so_first(parts, first):
     """Never a false individual-Dutch verdict: a team file is checked at team level, by the

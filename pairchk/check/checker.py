@@ -25,7 +25,7 @@ from ..acceleration import accelerations
 from ..errors import PairchkError
 from ..model import Kind, Tournament
 from ..pairing import CheckReport, Pair, RoundPairing, RoundReport, published_pairing
-from ..system import System
+from ..system import System, configure
 from .compare import paired_players
 from .resolve import guess_acceleration, resolve_system
 from .rounds import check_round
@@ -111,6 +111,7 @@ def _not_checked(t: Tournament, report: CheckReport, rounds: list[int] | None) -
 def check(
     tournament: Tournament, system: "System | str | None" = None, edition: str | None = None,
     rounds: list[int] | None = None, path: str = "", suggest_acceleration: bool = True,
+    options: Mapping[str, str | None] | None = None,
 ) -> CheckReport:
     """Check every paired round of ``tournament`` (or ``rounds``) with its pairing system.
 
@@ -118,6 +119,9 @@ def check(
     rounds deviate, an acceleration that would reproduce them is named in a note (with
     ``suggest_acceleration``, off when the user chose one, ``--acceleration none`` included);
     the rounds are checked as the file says.
+
+    ``options`` are system options (``{"maxi": "yes"}``), applied by
+    :func:`~pairchk.system.configure` to the system chosen, which refuses one it does not have.
 
     ``system`` is a registered name, a :class:`~pairchk.system.System`, or None for the one the
     file declares (see :func:`.resolve.resolve_system`). When the file declares a system
@@ -136,7 +140,10 @@ def check(
                              system_reason=reason, not_checked=why_not,
                              notes=list(stand_in_notes))
         _not_checked(t, report, rounds)
+        report.notes.extend(f"--{k} {v} not applied: no system re-pairs this file"
+                            for k, v in (options or {}).items() if v is not None)
         return report
+    chosen = configure(chosen, dict(options or {}))
     ed, why = chosen.select_edition(t, edition)
     report = CheckReport(path=path, system=chosen.name, edition=ed, edition_reason=why,
                          system_reason=reason, notes=list(stand_in_notes))
@@ -199,7 +206,7 @@ class PairResult:
 
 def pair(
     tournament: Tournament, system: "System | str | None" = None, edition: str | None = None,
-    round: int | None = None,
+    round: int | None = None, options: Mapping[str, str | None] | None = None,
 ) -> PairResult:
     """Pair round ``round`` (default: :func:`next_round`) of ``tournament`` from the history
     before it; a round after the next one is refused. Byes entered ahead for the round are kept
@@ -218,6 +225,7 @@ def pair(
     if chosen is None:
         raise PairchkError(why_not.replace("its rounds were not re-paired", "cannot pair a round")
                            + " (choose a system with --system)")
+    chosen = configure(chosen, dict(options or {}))
     ed, why = chosen.select_edition(t, edition)
     nxt = next_round(t)
     rnd = nxt if round is None else round

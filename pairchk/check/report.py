@@ -231,9 +231,30 @@ def to_html(report: CheckReport) -> str:
 RENDERERS = {"text": to_text, "json": to_json, "html": to_html}
 
 
-def render(report: CheckReport, fmt: str = "text") -> str:
-    """Render ``report`` as ``text``, ``json`` or ``html``."""
-    try:
+def render(report: CheckReport, fmt: str = "text",
+           tournament: tuple[str, str] | None = None) -> str:
+    """Render ``report`` as ``text``, ``json`` or ``html``; ``tournament`` = ``(id, name)``
+    names which tournament of a file holding several the report is about (the text and HTML
+    say it after the file name, the JSON in ``tournament``).
+
+    >>> r = CheckReport("event.sce", "dutch")
+    >>> render(r, tournament=("2", "Open B")).splitlines()[0]
+    "event.sce [tournament 2 'Open B']: dutch"
+    >>> import json; json.loads(render(r, "json", ("2", "Open B")))["tournament"]
+    {'id': '2', 'name': 'Open B'}
+    """
+    if fmt not in RENDERERS:
+        raise ValueError(f"unknown report format {fmt!r}; known: {', '.join(RENDERERS)}")
+    if tournament is None:
         return RENDERERS[fmt](report)
-    except KeyError:
-        raise ValueError(f"unknown report format {fmt!r}; known: {', '.join(RENDERERS)}") from None
+    ident, name = tournament
+    if fmt == "json":
+        import json  # only this format needs it (start-up)
+
+        doc = to_dict(report)
+        doc["tournament"] = {"id": ident, "name": name}
+        return json.dumps(doc, indent=2, ensure_ascii=False)
+    import dataclasses
+
+    labelled = dataclasses.replace(report, path=f"{report.path or '<input>'} [tournament {ident} {name!r}]")
+    return RENDERERS[fmt](labelled)

@@ -31,6 +31,7 @@ from .core import (
     OPTIONS,
     SUMMARY_HELP as _SUMMARY_HELP,
     SYSTEM_HELP as _SYSTEM_HELP,
+    TOURNAMENT_HELP as _TOURNAMENT_HELP,
     VERBOSE_HELP as _VERBOSE_HELP,
     Exit,
     fail,
@@ -45,7 +46,9 @@ from .core import (
     write_output,
     flush_stdout,
 )
+from ..check.executors import SCHEDULER_HELP as _SCHEDULER_HELP
 from ..errors import PairchkError
+from ..generate.cases import KINDS as _KINDS
 
 __all__ = ["app", "main", "fail", "warn", "write_output", "EXIT_OK", "EXIT_FINDINGS", "EXIT_USAGE",
            "EXIT_UNREADABLE", "EXIT_NOT_CHECKED"]
@@ -201,11 +204,13 @@ def check_cmd(
     acceleration: Optional[str] = _param("check", "acceleration"),
     html: Optional[str] = _param("check", "html"),
     jobs: int = _param("check", "jobs"),
+    scheduler: Optional[str] = _param("check", "scheduler"),
     summary: Optional[str] = _param("check", "summary"),
     force: bool = _param("check", "force"),
     quiet: bool = _param("check", "quiet"),
     verbose: bool = _param("check", "verbose"),
     explain: Optional[int] = _param("check", "explain"),
+    maxi: Optional[str] = _param("check", "maxi"),
 ) -> None:
     """Re-pair every round and report where the published pairings deviate, and why.
 
@@ -225,7 +230,8 @@ def check_cmd(
 
     raise typer.Exit(check(files, system=system, edition=edition, fmt=fmt, from_=from_,
                            acceleration=acceleration, html=html, jobs=jobs, summary=summary,
-                           force=force, quiet=quiet, verbose=verbose, explain=explain))
+                           force=force, scheduler=scheduler, quiet=quiet, verbose=verbose,
+                           explain=explain, maxi=maxi))
 
 
 @app.command("pair")
@@ -238,6 +244,9 @@ def pair_cmd(
     fmt: str = typer.Option("text", "--format", help="Output format: text or json."),
     from_: Optional[str] = typer.Option(None, "--from", help=_FROM_HELP),
     acceleration: Optional[str] = typer.Option(None, "--acceleration", help=_ACCEL_HELP),
+    maxi: Optional[str] = _param("check", "maxi"),
+    tournament: Optional[str] = typer.Option(None, "--tournament", metavar="ID|NAME",
+                                             help=_TOURNAMENT_HELP),
 ) -> None:
     """Pair the next round (or --round N) with the file's system; boards in FIDE board order.
 
@@ -255,10 +264,13 @@ def pair_cmd(
         fail(f"unknown output format {fmt!r}; known: text, json", EXIT_USAGE)
     _known_system(system)
     known_format(from_)
-    t = _accelerate(_load_tournament(file, from_), acceleration)
+    from .core import known_system_options
+
+    options = dict(known_system_options(system, {"maxi": maxi}))
+    t = _accelerate(_load_tournament(file, from_, tournament=tournament), acceleration)
     _pairable(file, t, round_)
     try:
-        res = pairchk.pair(t, system=system, edition=edition, round=round_)
+        res = pairchk.pair(t, system=system, edition=edition, round=round_, options=options)
     except UnpairableError as exc:
         fail(f"{file}: round {round_ or t.last_paired_round + 1} cannot be paired: {exc}",
              EXIT_FINDINGS)
@@ -377,6 +389,9 @@ def convert_cmd(
     set_: list[str] = typer.Option([], "--set", metavar="KEY=VALUE",
                                    help="Metadata the input lacks, e.g. --set location=Madrid (repeatable)."),
     force: bool = typer.Option(False, "--force", help="Replace an existing output file (never the input)."),
+    tournament: Optional[str] = typer.Option(
+        None, "--tournament", metavar="ID|NAME",
+        help=_TOURNAMENT_HELP + " With -o DIR and without it: one file per tournament."),
     recompute: bool = typer.Option(False, "--recompute",
                                    help="Write points and ranks recomputed from the results"
                                         " (default: as the input declares them)."),
@@ -402,7 +417,7 @@ def convert_cmd(
         fail(str(exc), EXIT_USAGE)
     if out_dir is not None:
         _convert_batch(paths, out_dir, target, from_, settings, force, jobs, summary,
-                       _verbosity(quiet, verbose))
+                       _verbosity(quiet, verbose), tournament)
         return
     if len(paths) != 2:
         fail("convert takes IN OUT (or several inputs with -o DIR); got "
@@ -419,17 +434,20 @@ def convert_cmd(
     if problem:
         fail(problem, EXIT_USAGE)
     _convert_one(src, dst, target, from_, settings, explicit_to=bool(to),
-                 verbosity=_verbosity(quiet, verbose), force=force)
+                 verbosity=_verbosity(quiet, verbose), force=force, tournament=tournament)
 
 
 def _convert_one(src: str, dst: str, target, from_: Optional[str], settings: dict,
-                 *, explicit_to: bool, verbosity: int, force: bool = False) -> None:
+                 *, explicit_to: bool, verbosity: int, force: bool = False,
+                 tournament: Optional[str] = None) -> None:
     from ..check import batch
     from ..formats.settings import apply_settings, check_options
     from ..output import print_warnings
 
     try:
-        source, loaded = batch.load(src, from_)
+        source, loaded = batch.load(src, from_, tournament=tournament)
+    except batch.Ambiguous as exc:
+        fail(f"{exc}; or write one file per tournament with -o DIR", EXIT_USAGE)
     except batch.Unreadable as exc:
         fail(str(exc), EXIT_UNREADABLE)
     if not explicit_to and target.NAME == "trf" and source.NAME == "trf26":
@@ -453,7 +471,8 @@ def _convert_one(src: str, dst: str, target, from_: Optional[str], settings: dic
 
 
 def _convert_batch(paths: list[str], out_dir: str, target, from_: Optional[str], settings: dict,
-                   force: bool, jobs: int, summary: Optional[str], verbosity: int) -> None:
+                   force: bool, jobs: int, summary: Optional[str], verbosity: int,
+                   tournament: Optional[str] = None) -> None:
     import os
 
     from ..check import batch
@@ -477,11 +496,15 @@ def _convert_batch(paths: list[str], out_dir: str, target, from_: Optional[str],
         fail(f"--summary {summary}: name a .csv or .json file", EXIT_USAGE)
     files = batch.expand(paths)
     options = (("out_dir", out_dir), ("to", target.NAME if target else None), ("from", from_),
-               ("settings", tuple(settings.items())), ("force", force))
+               ("settings", tuple(settings.items())), ("force", force), ("skip", True))
     plan = batch.Plan(jobs=jobs, verbosity=verbosity, single=False, summary_path=summary or "",
                       columns=("ok", "failed", "unreadable"), force=force, inputs=tuple(files),
                       skipped=tuple(batch.skipped(paths, files)))
-    results = batch.drive([batch.Task("convert", f, options) for f in files], plan)
+    if tournament is not None:  # that tournament of each file
+        tasks = [batch.Task("convert", f, options + (("tournament", tournament),)) for f in files]
+    else:  # every tournament of each file, one output file each
+        tasks = batch.tasks_for("convert", files, options, from_)
+    results = batch.drive(tasks, plan)
     raise typer.Exit(batch.worst_exit(results))
 
 
@@ -490,6 +513,7 @@ def validate_cmd(
     files: list[str] = _param("validate", "files"),
     from_: Optional[str] = _param("validate", "from_"),
     jobs: int = _param("validate", "jobs"),
+    scheduler: Optional[str] = _param("validate", "scheduler"),
     summary: Optional[str] = _param("validate", "summary"),
     force: bool = _param("validate", "force"),
     quiet: bool = _param("validate", "quiet"),
@@ -501,9 +525,8 @@ def validate_cmd(
     """
     from .core import validate
 
-    raise typer.Exit(validate(files, from_=from_, jobs=jobs, summary=summary, force=force,
-                              quiet=quiet,
-                              verbose=verbose))
+    raise typer.Exit(validate(files, from_=from_, jobs=jobs, scheduler=scheduler, summary=summary,
+                              force=force, quiet=quiet, verbose=verbose))
 
 
 @app.command("formats")
@@ -571,12 +594,14 @@ def generate_cmd(
     to: str = typer.Option("trf26", "--to", help="Output format: trf26, trf, json, ..."),
     out: str = typer.Option("-", "-o", "--output", help="Output file ('-' for stdout)."),
     force: bool = typer.Option(False, "--force", help=_FORCE_HELP),
+    maxi: Optional[str] = _param("check", "maxi"),
 ) -> None:
     """Generate a random tournament paired round by round by --system (an RTG, C.04.A).
 
     Example: pairchk generate --players 11 --rounds 5 --seed 7 -o random.trf
     """
     from ..generate.individual import DEFAULT_TIEBREAKS, Settings, generate
+    from .core import known_system_options
 
     refuse_output(out, [], force)
     if system == "team":
@@ -592,7 +617,8 @@ def generate_cmd(
     settings = Settings(system=system, edition=edition, players=players, rounds=rounds, seed=seed,
                         draw_rate=draw_rate, forfeit_rate=forfeit_rate, bye_rate=bye_rate,
                         withdraw_rate=withdraw_rate, acceleration=acceleration or "",
-                        points=points, pab_points=pab_points, tiebreaks=tb)
+                        points=points, pab_points=pab_points, tiebreaks=tb,
+                        system_options=known_system_options(system, {"maxi": maxi}))
     _generate_into(lambda on_round: generate(settings, on_round=on_round), settings.validate,
                    rounds, to, out, force)
 
@@ -634,6 +660,102 @@ def _generate_into(make, validate, rounds: int, to: str, out: str, force: bool) 
         warn(f"warning: round {t.played_rounds + 1} cannot be paired; the file stops after"
              f" round {t.played_rounds}")
     write_output(out, dumped.data, force=force)
+
+
+# --------------------------------------------------------------------------- crosscheck
+
+
+@app.command("crosscheck")
+def crosscheck_cmd(
+    engine: Optional[str] = typer.Option(
+        None, "--engine", metavar="'COMMAND {input} {output}'",
+        help="The engine to test: pairs the next round of {input} (TRF) into {output} (the "
+             "engines' pairs file), e.g. 'bbpPairings.exe --dutch {input} -p {output}'."),
+    check_with: Optional[str] = typer.Option(
+        None, "--check-with", metavar="'COMMAND {input}'",
+        help="The other way: hand pairchk's tournaments to this checker and read its verdict, "
+             "e.g. 'bbpPairings.exe --dutch {input} -c'."),
+    system: str = typer.Option("dutch", "--system", help="Pairing system of every round (default"
+                               " dutch)."),
+    edition: Optional[str] = typer.Option(None, "--edition", help=_EDITION_HELP),
+    tournaments: int = typer.Option(100, "--tournaments", min=1, help="Number of tournaments."),
+    seed: int = typer.Option(0, "--seed", help="Random seed: the same seed, the same cases."),
+    players: str = typer.Option("5-60", "--players", metavar="A-B", help="Players per event."),
+    rounds: str = typer.Option("3-11", "--rounds", metavar="A-B", help="Rounds per event."),
+    mix: str = typer.Option(",".join(_KINDS), "--mix",
+                            help="Kinds of event, cycled: " + ",".join(_KINDS) + "."),
+    timeout: float = typer.Option(60.0, "--timeout", help="Seconds per engine or checker call."),
+    to: Optional[str] = typer.Option(None, "--to", help="TRF written for the command: trf26 or"
+                                     " trf (default trf26; trf, i.e. TRF(bx), for --edition 2017)."),
+    max_discrepancies: int = typer.Option(0, "--max-discrepancies", min=0,
+                                          help="Exit 0 with at most this many (default 0)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Tournaments run in parallel"
+                             " (processes of this machine)."),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS",
+                                            help=_SCHEDULER_HELP),
+    out: Optional[str] = typer.Option(None, "--out", metavar="DIR", help="Keep every case's "
+                                      "result there, each discrepancy as TRF + explanation."),
+    resume: bool = typer.Option(False, "--resume", help="Continue the interrupted run in --out."),
+    fmt: str = typer.Option("text", "--format", help="Output format: text or json."),
+) -> None:
+    """Test an engine the way FIDE does: random tournaments, every round paired by the engine,
+    every round checked by pairchk (or pairchk's tournaments checked by another checker).
+
+    Exit status: 0 discrepancies within --max-discrepancies and no engine failure or timeout;
+    1 otherwise; 2 usage error.
+
+    Example: pairchk crosscheck --engine 'bbpPairings.exe --dutch {input} -p {output}' --tournaments 1000 --jobs 2
+    """
+    import json
+
+    from ..check.crosscheck import CrosscheckError, Plan, crosscheck, parse_range
+    from ..check.executors import SchedulerError
+    from ..generate.cases import RandomCases
+
+    if fmt not in ("text", "json"):
+        fail(f"unknown output format {fmt!r}; known: text, json", EXIT_USAGE)
+    if to not in (None, "trf26", "trf"):
+        fail(f"--to {to}: the command reads trf26 or trf", EXIT_USAGE)
+    _known_system(system)
+    if resume and not out:
+        fail("--resume continues the run kept in --out DIR: give --out", EXIT_USAGE)
+    try:
+        cases = RandomCases(system=system, edition=edition, seed=seed,
+                            players=parse_range(players, "--players"),
+                            rounds=parse_range(rounds, "--rounds"),
+                            mix=tuple(k.strip() for k in mix.split(",") if k.strip()))
+        plan = Plan(cases, engine=engine or "", check_with=check_with or "", system=system,
+                    edition=edition, tournaments=tournaments, timeout=timeout, dialect=to or "")
+        plan.validate()
+        summary = crosscheck(plan, out=out, resume=resume, jobs=jobs, scheduler=scheduler or "",
+                             on_case=_progress_bar(fmt))
+    except (CrosscheckError, SchedulerError) as exc:
+        fail(str(exc), EXIT_USAGE)
+    if fmt == "json":
+        typer.echo(json.dumps(summary.as_json(), indent=2))
+    else:
+        typer.echo(summary.text())
+        if out:
+            typer.echo(f"results in {out}/results.jsonl; discrepancies and failures in {out}/cases/")
+    raise typer.Exit(EXIT_OK if summary.within(max_discrepancies) else EXIT_FINDINGS)
+
+
+def _progress_bar(fmt: str):
+    """A progress bar on stderr when it is a terminal (nothing in files and pipes)."""
+    if not sys.stderr.isatty():
+        return None
+    counts = {"bad": 0}
+
+    def show(case, done: int, total: int) -> None:
+        counts["bad"] += case.status != "ok"
+        filled = 30 * done // total
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} tournaments,"
+                         f" {counts['bad']} not ok")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    return show
 
 
 from .standings import register as _register_standings  # noqa: E402

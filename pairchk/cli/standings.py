@@ -10,8 +10,9 @@ from typing import List, Optional
 
 import typer
 
-from .core import (EXIT_FINDINGS, EXIT_OK, EXIT_UNREADABLE, EXIT_USAGE, FORCE_HELP, fail,
-                   known_format, load_tournament as _load_tournament, refuse_output, write_output)
+from .core import (EXIT_FINDINGS, EXIT_OK, EXIT_UNREADABLE, EXIT_USAGE, FORCE_HELP,
+                   TOURNAMENT_HELP, fail, known_format, load_tournament as _load_tournament,
+                   refuse_output, write_output)
 from ..errors import PairchkError
 
 _TB_HELP = ('Tie-break list, e.g. "BH/C1,BH,SB,DE" (C.07 / TRF26 codes; default: the list '
@@ -30,6 +31,8 @@ def standings_cmd(
     out: str = typer.Option("-", "-o", "--output", help="Output file ('-' for stdout)."),
     from_: Optional[str] = typer.Option(None, "--from", help="Input format (default: detected)."),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+    tournament: Optional[str] = typer.Option(None, "--tournament", metavar="ID|NAME",
+                                             help=TOURNAMENT_HELP),
 ) -> None:
     """Rank by points, then by the tie-break list (C.07); ties are shown as ties.
 
@@ -51,7 +54,7 @@ def standings_cmd(
         fail(str(exc), EXIT_USAGE)
     known_format(from_)
     refuse_output(out, [file], force)
-    t = _load_tournament(file, from_)
+    t = _load_tournament(file, from_, tournament=tournament)
     try:
         st = standings.standings(t, tiebreaks, round_, ed)
     except PairchkError as exc:
@@ -73,6 +76,8 @@ def submit_cmd(
     by_name: bool = typer.Option(False, "--by-name", help="--players: also match a player"
                                  " without FIDE id by name and federation."),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+    tournament: Optional[str] = typer.Option(None, "--tournament", metavar="ID|NAME",
+                                             help=TOURNAMENT_HELP),
 ) -> None:
     """Readiness report for a rating office; writes the submission file only when nothing
     is missing, else lists every gap with the --set that fills it (exit 1). What FIDE holds
@@ -89,7 +94,7 @@ def submit_cmd(
         fail("--by-name matches the players of --players FILE; give the file", EXIT_USAGE)
     known_format(from_)
     refuse_output(out, [file] + ([players] if players else []), force)
-    t = _load_tournament(file, from_)
+    t = _load_tournament(file, from_, tournament=tournament)
     plist = None
     if players:
         try:

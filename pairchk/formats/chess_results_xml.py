@@ -22,7 +22,7 @@ from typing import Literal, overload
 
 from lxml import etree
 
-from ..errors import FormatError, PairchkError, Warning_
+from ..errors import FormatError, Warning_
 from ..model import (
     Color, Kind, Lineup, Player, RoundEntry, ScoreSystem, Team, TeamMatch, Tournament,
 )

@@ -14,13 +14,15 @@ computed from the results under the tournament's scoring system.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
 from ..errors import PairchkError, Warning_
-from ..model import Color, Kind, Player, RoundEntry, ScoreSystem, Status, TeamMatch, Tournament
+from ..model import (Color, Kind, Player, RoundEntry, ScoreSystem, Status, TeamMatch, Tournament,
+                     match_games, match_scoring)
 from . import Dumped
 from .carry import DESCRIPTIONS
 
@@ -360,8 +362,20 @@ def _rounds_color_scoring(o: _Records, t: Tournament) -> None:
             o.put("152", f"152 {t.initial_color.value.upper()}")
         else:
             o.put("XXC", "XXC white1" if t.initial_color is Color.WHITE else "XXC black1")
-    for tag, lines in _scoring_lines(t.scoring, d["scoring"], o.warn).items():
+    for tag, lines in _scoring_lines(_declared_scoring(t), d["scoring"], o.warn).items():
         o.g[tag] = lines
+
+
+def _declared_scoring(t: Tournament) -> ScoreSystem:
+    """The scoring to declare: in a competition of matches of several games, the byes' match
+    values the reader derives by itself (:func:`pairchk.model.match_scoring`) are left out."""
+    if t.games_per_round <= 1:
+        return t.scoring
+    bare = dataclasses.replace(t.scoring, pab=None, full_bye=None, half_bye=None)
+    derived = match_scoring(bare, t.games_per_round)
+    keep = {k: getattr(t.scoring, k) for k in ("pab", "full_bye", "half_bye")
+            if getattr(t.scoring, k) != getattr(derived, k)}
+    return dataclasses.replace(bare, **keep)
 
 
 def _trf26_text_records(o: _Records, t: Tournament, system_text: str) -> None:
@@ -424,6 +438,8 @@ def _player_records(o: _Records, t: Tournament) -> None:
         pts = p.points if p.points is not None else sum((t.scoring.points(e) for e in p.entries), Decimal(0))
         rank = p.rank if p.rank else ranks[p.number]
         _player_warnings(o, p)
+        if t.games_per_round > 1:  # one column per game (see trf._as_matches)
+            p = p.replace(entries=tuple(g for e in p.entries for g in match_games(e, t.games_per_round)))
         o.put("001", player_line(p, pts, rank, o.warn))
         _nrs_records(o, t, p)
 

@@ -24,7 +24,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Callable
 
 from ..errors import PairchkError
-from ..model import Color, Kind, Player, RoundEntry, ScoreSystem, Tournament
+from ..model import Color, Kind, Player, RoundEntry, ScoreSystem, Tournament, match_entry, match_scoring
 from ..pairing import RoundPairing
 
 # A usual list for an individual Swiss (C.07 names no default; the regulations must, C.02.03 §7).
@@ -62,6 +62,7 @@ class Settings:
     points: str = "1-0.5-0"
     pab_points: str | None = None
     tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
+    system_options: tuple[tuple[str, str], ...] = ()  # e.g. (("maxi", "yes"),) for lim
 
     def validate(self) -> None:
         """Raise :class:`PairchkError` naming the first bad setting."""
@@ -92,6 +93,10 @@ class Settings:
 
             parse_variant(self.acceleration)  # raises naming the known variants
         scoring(self)  # raises on bad points
+        if self.system_options:
+            from ..system import configure
+
+            configure(registry_entry(self.system), dict(self.system_options))
 
 
 def scoring(s: Settings) -> ScoreSystem:
@@ -150,11 +155,13 @@ def initial_field(s: Settings, rng: random.Random) -> Tournament:
         code = _code_of(registry_entry(s.system).codes, s.edition)
     if code and s.acceleration == "baku":
         code += "_BAKU"
+    games = getattr(registry_entry(s.system), "games_per_round", 1)
+    sc = scoring(s) if games == 1 else match_scoring(scoring(s), games)
     t = Tournament(
         name=f"pairchk RTG {s.system} {s.players}x{s.rounds} seed {s.seed}",
         city="Generated", federation="FID", start_date="2026-03-01" if edition == "2026" else
         "2025-03-01", rounds=s.rounds, system=code, system_text=_system_text(s, edition),
-        scoring=scoring(s), initial_color=rng.choice((Color.WHITE, Color.BLACK)),
+        scoring=sc, games_per_round=games, initial_color=rng.choice((Color.WHITE, Color.BLACK)),
         tiebreaks=tuple(s.tiebreaks), players=players, chief_arbiter="pairchk generate",
     )
     if s.acceleration:  # the variant's virtual points as 250/XXA records (issue 11)
@@ -197,8 +204,10 @@ def registry_entry(system: str):
     return systems.get(system)
 
 
-def pairer(system: str, edition: str | None) -> Pairer:
-    """A function pairing round ``rnd`` of a tournament with ``system`` from the registry.
+def pairer(system: str, edition: str | None,
+           options: tuple[tuple[str, str], ...] = ()) -> Pairer:
+    """A function pairing round ``rnd`` of a tournament with ``system`` from the registry
+    (configured with the system ``options``, :func:`pairchk.system.configure`).
 
     A Swiss system is paired through :func:`pairchk.check.checker.pair` (the System protocol, boards
     in FIDE order); a fixed schedule (Berger, Rutsch) by reading its table.
@@ -209,7 +218,9 @@ def pairer(system: str, edition: str | None) -> Pairer:
     from .. import systems
     from ..system import System
 
-    entry = registry_entry(system)
+    from ..system import configure
+
+    entry = configure(registry_entry(system), dict(options))
     if isinstance(entry, System) and not entry.teams:
         if entry.fixed:
             if system not in ("berger", "rutsch"):
@@ -283,28 +294,60 @@ def expectation(white: int | None, black: int | None) -> float:
 
 
 def play(s: Settings, rng: random.Random, t: Tournament, pairing: RoundPairing) -> dict[int, RoundEntry]:
-    """Results of the pairs of ``pairing`` and the PAB."""
+    """Results of the pairs of ``pairing`` and the PAB (a match of ``t.games_per_round`` games
+    per pair when the system's rounds are matches: :func:`play_match`)."""
     out: dict[int, RoundEntry] = {}
     rating = {p.number: p.rating for p in t.players}
     for pair in pairing.pairs:
         w, b = pair.white, pair.black
-        if s.forfeit_rate and rng.random() < s.forfeit_rate:
-            x = rng.random()
-            kw = Kind.FORFEIT_LOSS if x < 0.55 else Kind.FORFEIT_WIN
-            kb = Kind.FORFEIT_WIN if kw is Kind.FORFEIT_LOSS else Kind.FORFEIT_LOSS
-            if x >= 0.9:
-                kw = kb = Kind.FORFEIT_LOSS  # neither appeared
-        elif rng.random() < s.draw_rate:
-            kw = kb = Kind.DRAW
-        elif rng.random() < expectation(rating[w], rating[b]):
-            kw, kb = Kind.WIN, Kind.LOSS
-        else:
-            kw, kb = Kind.LOSS, Kind.WIN
+        if t.games_per_round > 1:
+            out.update(play_match(s, rng, w, b, rating, t.games_per_round))
+            continue
+        kw, kb = _game(s, rng, rating[w], rating[b], s.forfeit_rate)
         out[w] = RoundEntry(kw, b, Color.WHITE)
         out[b] = RoundEntry(kb, w, Color.BLACK)
     if pairing.bye is not None:
         out[pairing.bye] = RoundEntry(Kind.PAB)
     return out
+
+
+def _game(s: Settings, rng: random.Random, rw: int | None, rb: int | None,
+          forfeit_rate: float) -> tuple[Kind, Kind]:
+    """One game's result for White and Black: a forfeit (a tenth double), a draw, or a decision
+    by the Elo expectation."""
+    if forfeit_rate and rng.random() < forfeit_rate:
+        x = rng.random()
+        kw = Kind.FORFEIT_LOSS if x < 0.55 else Kind.FORFEIT_WIN
+        kb = Kind.FORFEIT_WIN if kw is Kind.FORFEIT_LOSS else Kind.FORFEIT_LOSS
+        if x >= 0.9:
+            kw = kb = Kind.FORFEIT_LOSS  # neither appeared
+        return kw, kb
+    if rng.random() < s.draw_rate:
+        return Kind.DRAW, Kind.DRAW
+    if rng.random() < expectation(rw, rb):
+        return Kind.WIN, Kind.LOSS
+    return Kind.LOSS, Kind.WIN
+
+
+def play_match(s: Settings, rng: random.Random, w: int, b: int,
+               rating: dict[int, int | None], games: int) -> dict[int, RoundEntry]:
+    """A match of ``games`` games, colours alternating from ``w`` White in game 1 (C.04.5 art.
+    4.4): half the forfeit rate forfeits the whole match, the other half single games."""
+    whole = s.forfeit_rate and rng.random() < s.forfeit_rate / 2
+    gw: list[RoundEntry] = []
+    gb: list[RoundEntry] = []
+    first = _game(s, rng, rating[w], rating[b], 1.0) if whole else None
+    for i in range(games):
+        white_first = i % 2 == 0
+        kw, kb = first if first is not None else _game(
+            s, rng, rating[w] if white_first else rating[b],
+            rating[b] if white_first else rating[w], s.forfeit_rate / 2)
+        if not white_first and first is None:
+            kw, kb = kb, kw  # the result was drawn for the game's White, who is b
+        cw = Color.WHITE if white_first else Color.BLACK
+        gw.append(RoundEntry(kw, b, cw))
+        gb.append(RoundEntry(kb, w, cw.opposite))
+    return {w: match_entry(b, tuple(gw), tuple(gb)), b: match_entry(w, tuple(gb), tuple(gw))}
 
 
 def _with_round(t: Tournament, rnd: int, entries: dict[int, RoundEntry]) -> Tournament:
@@ -330,7 +373,7 @@ def generate(s: Settings, pair: Pairer | None = None,
     """
     s.validate()
     rng = random.Random(f"pairchk-rtg:{s.seed}")
-    pair = pair or pairer(s.system, s.edition)
+    pair = pair or pairer(s.system, s.edition, s.system_options)
     t = initial_field(s, rng)
     withdrawn: set[int] = set()
     from ..system import UnpairableError

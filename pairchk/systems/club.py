@@ -62,7 +62,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Iterator, Sequence
 
-from ..errors import PairchkError
+from ..errors import PairchkError, UnknownEditionError
 from ..model import Color, Kind, Player, ScoreSystem, Tournament
 from ..pairing import Pair, RoundPairing, published_pairing
 from ..state import RoundState
@@ -659,7 +659,10 @@ class ClubSystem:
     teams: bool = False
 
     def select_edition(self, t: Tournament, override: str | None = None) -> tuple[str, str]:
-        return "", "the club Swiss has one text (Inselschach 68)"
+        if override:  # an edition the system does not have is refused, never ignored
+            raise UnknownEditionError(f"unknown edition {override!r}: the club Swiss has one text "
+                               "and no editions")
+        return "", "the club Swiss has one text"
 
     def criteria(self, edition: str = "") -> tuple[Criterion, ...]:
         return CRITERIA

@@ -13,8 +13,8 @@
 
 Exactness without a search budget: the criteria and, as the lowest level, the order of art. 4
 are one lexicographic integer weight per pair (each level scaled above the largest total of the
-levels below), and the pairing is an exact maximum-weight perfect matching (networkx' blossom,
-integer weights) over every player still to be paired (a perfect matching = [C4]): one matching
+levels below), and the pairing is an exact maximum-weight perfect matching (Edmonds' blossom,
+integer weights, :func:`~pairchk.matching.max_weight_matching`) over every player still to be paired (a perfect matching = [C4]): one matching
 per bracket. :func:`pair_bracket_by_positions` finds the same pairing the long way (optimum of
 the criteria, then the art. 4 order fixed position by position); a test compares the two.
 """
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from ...matching import max_weight_matching
 from ...pairing import Pair, RoundPairing
 from ...system import UnpairableError
 from .rules import BursteinState, allocate, completable, same_side
@@ -132,13 +133,7 @@ def order_weight(pos: dict[int, int], a: int, b: int) -> int:
 
 def _solve(nodes: list[int], edges: dict[tuple[int, int], int]) -> tuple[int, set] | None:
     """The maximum weight of a perfect matching on ``edges`` (None if none is perfect)."""
-    import networkx as nx  # exact weighted blossom; integer weights keep it exact
-
-    g = nx.Graph()
-    g.add_nodes_from(nodes)
-    for (a, b), w in edges.items():
-        g.add_edge(a, b, weight=w)
-    m = nx.max_weight_matching(g, maxcardinality=True)
+    m = max_weight_matching([(a, b, w) for (a, b), w in edges.items()], maxcardinality=True)
     if 2 * len(m) != len(nodes):
         return None
     pairs = {(min(a, b), max(a, b)) for a, b in m}

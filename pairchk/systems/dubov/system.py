@@ -49,7 +49,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ...errors import Unanswerable
+from ...errors import Unanswerable, UnknownEditionError
 from ...model import Color, Tournament
 from ...pairing import RoundPairing, published_pairing
 from ...state import PrefKind
@@ -163,7 +163,7 @@ class DubovSystem:
         """
         if override is not None:
             if override not in self.editions:
-                raise Unanswerable(f"unknown Dubov edition {override!r}; known editions: "
+                raise UnknownEditionError(f"unknown Dubov edition {override!r}; known editions: "
                                    f"{', '.join(self.editions)}")
             return override, "chosen with --edition"
         code = (t.system or "").strip().upper()

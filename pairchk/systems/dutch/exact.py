@@ -7,7 +7,7 @@ best candidate within its node budget (large brackets whose ideal is unreachable
 structure to :func:`first_best`, which is exact by construction, as the endorsed engine is: the
 criteria are the digits of an integer edge weight (most important first, a radix larger than
 any total, Python integers being unbounded) of a maximum-weight matching (Edmonds' blossom
-algorithm, :func:`networkx.max_weight_matching`), and the generation order is more digits below
+algorithm, :func:`pairchk.matching.max_weight_matching`), and the generation order is more digits below
 the criteria, so that the heaviest matching is the first generated among the best candidates:
 
 1. the MDP-pairing (S1 = the paired MDPs, each taking an S2 resident; transpositions of S2,
@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ...matching import deficiency_set
+from ...matching import deficiency_set, max_weight_matching
 from ...state import DOWN
 
 
@@ -277,8 +277,6 @@ class _Exact:
         pair) that covers ``required`` and, among those, has the best criteria and then the
         smallest ``order`` (None: not an edge); as a mate dict, or None if ``required`` cannot
         be covered."""
-        import networkx as nx
-
         round_ = self.round
         mdps = set(self.ss.mdps)
         radix = self.radix
@@ -300,13 +298,10 @@ class _Exact:
             return {} if not required else None
         top = max(abs(c) for _, _, c in edges) + 1
         req_bonus = 4 * top * (len(verts) + 1)
-        G = nx.Graph()
-        G.add_nodes_from(verts)
-        for u, v, c in edges:
-            bonus = req_bonus * ((u in required) + (v in required))
-            G.add_edge(u, v, weight=2 * top - c + bonus)
+        weighted = [(u, v, 2 * top - c + req_bonus * ((u in required) + (v in required)))
+                    for u, v, c in edges]
         mate = {}
-        for u, v in nx.max_weight_matching(G, maxcardinality=True):
+        for u, v in max_weight_matching(weighted, maxcardinality=True):
             mate[u] = v
             mate[v] = u
         if any(x not in mate for x in required):

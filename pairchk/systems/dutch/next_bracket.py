@@ -19,7 +19,7 @@ from __future__ import annotations
 from itertools import combinations
 from math import comb as _comb
 
-from ...matching import _bits, matching_size, max_matching
+from ...matching import _bits, matching_size, max_matching, max_weight_matching
 from .tables import RoundTables, popcount
 
 
@@ -70,7 +70,7 @@ def _next_bracket_2026(round_: RoundTables, downfloaters: int, next_residents: i
 # [C8] by enumeration: at most this many (downfloaters paired, next residents left over)
 # choices before the maximum-weight matching takes over (both are exact; the enumeration is
 # cheaper for the small brackets of late rounds)
-C8_ENUMERATION = 2000
+C8_ENUMERATION = 100
 
 
 def _next_bracket_enumerated(round_: RoundTables, adj8: list[int], downfloaters: int,
@@ -144,8 +144,6 @@ def _next_bracket_weighted(round_: RoundTables, downfloaters: int, next_resident
     next bracket, everybody below; the PAB dummy in an odd round): of maximum cardinality (the
     round is completed), with the pairs of the next bracket weighted first and the
     downfloaters paired there by score below that, digits of a radix beyond any count."""
-    import networkx as nx
-
     nlev = len(round_.levels)
     radix = popcount(downfloaters) + 1
     pair_w = radix ** nlev  # above any sum of downfloater digits
@@ -154,16 +152,13 @@ def _next_bracket_weighted(round_: RoundTables, downfloaters: int, next_resident
         if not round_.odd:
             return ()  # cannot be completed (the callers ask only of completable sets)
         everyone |= 1 << round_.dummy
-    G = nx.Graph()
-    verts = list(_bits(everyone))
-    G.add_nodes_from(verts)
-    for u in verts:
-        for v in _bits(round_.completion_adj[u] & everyone & ~((2 << u) - 1)):
-            G.add_edge(u, v, weight=1 + _c8_weight(round_, downfloaters, next_residents, u, v,
-                                                   radix, pair_w, nlev))
+    edges = [(u, v, 1 + _c8_weight(round_, downfloaters, next_residents, u, v, radix, pair_w,
+                                   nlev))
+             for u in _bits(everyone)
+             for v in _bits(round_.completion_adj[u] & everyone & ~((2 << u) - 1))]
     k = 0
     paired = []
-    for u, v in nx.max_weight_matching(G, maxcardinality=True):
+    for u, v in max_weight_matching(edges, maxcardinality=True):
         if _c8_weight(round_, downfloaters, next_residents, u, v, radix, pair_w, nlev):
             k += 1
             if downfloaters >> u & 1 or downfloaters >> v & 1:

@@ -32,8 +32,10 @@ NODE_BUDGET = 100_000
 NODE_PER_PLAYER = 3000
 PASS1_BUDGET = 30_000  # nodes for the first pass (ideal candidates only)
 PASS1_PER_PLAYER = 500
-EXACT_NODES = 10_000
-EXACT_CUBE_DIVISOR = 20
+# (A node costs about 60 us; the exact method about 0.4 us x size^3 plus a few ms: 200 nodes
+# and size^3 / 100 keep the search from outspending it, as it did ten-fold in dense late rounds.)
+EXACT_NODES = 200
+EXACT_CUBE_DIVISOR = 100
 # Where the search cannot prove its best candidate within the budget it hands the structure to
 # the exact method (maximum-weight matching, :mod:`.exact`), so the budget only decides
 # which method finds the result. True: the exact method always (tests).
