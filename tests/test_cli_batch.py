@@ -53,9 +53,7 @@ def test_check_folder_reports_each_file_and_summary_and_goes_on_after_corrupt(fo
     assert sum(1 for line in out if line.startswith("summary: ")) == 3  # three checked reports
     i = out.index("files: 4 (ok 2, deviation 0, violation 1, not checked 0, unreadable 1)")
     assert out[i + 1] == "rounds: 17 in those files"
-    assert out[i + 2:] == [
-        f"skipped: 1 file(s) in the folders that are no tournament files ({folder / 'notes.md'})",
-        f"violation: {folder / 'b.trf'}", f"unreadable: {folder / 'corrupt.trf'}"]
+    assert out[i + 2:] == [f"violation: {folder / 'b.trf'}", f"unreadable: {folder / 'corrupt.trf'}"]
 
 
 def test_check_batch_exit_is_worst_case(folder):
@@ -79,8 +77,7 @@ def test_summary_csv_and_json(folder, tmp_path):
     assert r.exit_code == 3
     rows = list(csv.DictReader((tmp_path / "s.csv").open()))
     assert [(row["file"].split("/")[-1], row["status"]) for row in rows] == [
-        ("a.trf", "ok"), ("b.trf", "violation"), ("c.trf", "ok"), ("corrupt.trf", "unreadable"),
-        ("notes.md", "skipped")]
+        ("a.trf", "ok"), ("b.trf", "violation"), ("c.trf", "ok"), ("corrupt.trf", "unreadable")]
     b = rows[1]
     assert (b["rounds"], b["rounds_ok"], b["rounds_deviation"], b["rounds_violation"]) == (
         "5", "3", "1", "1")

@@ -257,19 +257,3 @@ def test_more_rounds_than_the_field_allows_stop_early_and_say_so():
     m = re.fullmatch(r"warning: round (\d+) cannot be paired; the file stops after round (\d+)",
                      last_error(r))
     assert m and int(m[1]) == int(m[2]) + 1 and int(m[2]) <= 6
-
-
-def test_files_in_a_folder_that_are_no_tournaments_are_listed_as_skipped(tmp_path):
-    folder = tmp_path / "season"
-    folder.mkdir()
-    shutil.copy(CLUB, folder / "club.trf")
-    (folder / "notes.md").write_text("bring the clocks\n")
-    r = run("check", folder, "-q", "--summary", tmp_path / "s.json")
-    assert r.returncode == 1  # the club file's violation, not the notes
-    assert r.stdout.splitlines()[:3] == [
-        "files: 1 (ok 0, deviation 0, violation 1, not checked 0, unreadable 0)",
-        "rounds: 5 in those files",
-        f"skipped: 1 file(s) in the folders that are no tournament files ({folder / 'notes.md'})"]
-    import json
-
-    assert json.loads((tmp_path / "s.json").read_text())["skipped"] == [str(folder / "notes.md")]

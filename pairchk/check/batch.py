@@ -154,21 +154,6 @@ def _one_per_tournament(paths: list[str]) -> list[str]:
     return out
 
 
-def skipped(args: Iterable[str], taken: Iterable[str]) -> list[str]:
-    """The files inside the folders of ``args`` that are not among ``taken`` (the files
-    :func:`expand` took for tournaments): listed as skipped, never counted as failures."""
-    chosen = set(taken)
-    out = []
-    for arg in args:
-        if arg == "-" or not os.path.isdir(arg):
-            continue
-        for root, dirs, files in os.walk(arg):
-            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-            out += [os.path.join(root, f) for f in sorted(files)
-                    if not f.startswith(".") and os.path.join(root, f) not in chosen]
-    return out
-
-
 # --------------------------------------------------------------------------- reading
 
 class Unreadable(Exception):
@@ -679,15 +664,12 @@ def summary_data(results: Sequence[FileResult], columns: Sequence[str] = ()) -> 
 
 
 def write_summary(path: str, results: Sequence[FileResult], columns: Sequence[str] = (), *,
-                  force: bool = False, inputs: Sequence[str] = (),
-                  skipped: Sequence[str] = ()) -> None:
+                  force: bool = False, inputs: Sequence[str] = ()) -> None:
     """Write the per-file summary as CSV or JSON (chosen by the extension of ``path``)."""
     import json
 
     if path.lower().endswith(".json"):
-        data = summary_data(results, columns)
-        data["skipped"] = list(skipped)
-        text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+        text = json.dumps(summary_data(results, columns), indent=2, ensure_ascii=False) + "\n"
     elif path.lower().endswith(".csv"):
         import csv
         import io
@@ -700,9 +682,6 @@ def write_summary(path: str, results: Sequence[FileResult], columns: Sequence[st
         for r in results:
             w.writerow([r.label, r.status, r.rounds, *(r.round_counts.get(s, 0) for s in statuses),
                         f"{r.seconds:.3f}", r.message])
-        for name in skipped:
-            w.writerow([name, "skipped", 0, *(0 for _ in statuses), "0.000",
-                        "not a tournament file"])
         text = buf.getvalue()
     else:
         raise ValueError(f"{path}: --summary writes .csv or .json")
@@ -725,7 +704,6 @@ class Plan:
     json_list: bool = False  # outputs are JSON documents: print them as one list at the end
     force: bool = False  # --force: the summary may replace an existing file
     inputs: tuple[str, ...] = ()  # never written over
-    skipped: tuple[str, ...] = ()  # files in the folders that are no tournament files
     scheduler: str = ""  # a Dask scheduler's address: the files run on that cluster
 
 
@@ -767,10 +745,6 @@ class _Printer:
             out = sys.stderr if plan.json_list else sys.stdout
             gap = "\n" if self.reports else ""
             print(gap + summary_table(results, plan.columns), file=out)
-            if plan.skipped:
-                shown = ", ".join(plan.skipped[:5]) + (" ..." if len(plan.skipped) > 5 else "")
-                print(f"skipped: {len(plan.skipped)} file(s) in the folders that are no"
-                      f" tournament files ({shown})", file=out)
             for r in results:
                 if r.status == "skipped":
                     print(f"skipped: {r.message}", file=out)
@@ -778,7 +752,7 @@ class _Printer:
                     print(f"{r.status}: {r.label}", file=out)
         if plan.summary_path:
             write_summary(plan.summary_path, results, plan.columns, force=plan.force,
-                          inputs=plan.inputs, skipped=plan.skipped)
+                          inputs=plan.inputs)
 
 
 def drive(tasks: Sequence[Task], plan: Plan) -> list[FileResult]:

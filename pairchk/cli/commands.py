@@ -498,8 +498,7 @@ def _convert_batch(paths: list[str], out_dir: str, target, from_: Optional[str],
     options = (("out_dir", out_dir), ("to", target.NAME if target else None), ("from", from_),
                ("settings", tuple(settings.items())), ("force", force), ("skip", True))
     plan = batch.Plan(jobs=jobs, verbosity=verbosity, single=False, summary_path=summary or "",
-                      columns=("ok", "failed", "unreadable"), force=force, inputs=tuple(files),
-                      skipped=tuple(batch.skipped(paths, files)))
+                      columns=("ok", "failed", "unreadable"), force=force, inputs=tuple(files))
     if tournament is not None:  # that tournament of each file
         tasks = [batch.Task("convert", f, options + (("tournament", tournament),)) for f in files]
     else:  # every tournament of each file, one output file each

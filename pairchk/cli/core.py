@@ -300,7 +300,6 @@ def _plan(files: list[str], jobs: int, quiet: bool, verbose: bool, summary: Opti
     plan = batch.Plan(jobs=jobs, verbosity=verbosity(quiet, verbose), single=single,
                       summary_path=summary or "", columns=columns,
                       json_list=json_list and not single, force=force, inputs=tuple(paths),
-                      skipped=tuple(batch.skipped(files, paths)),
                       scheduler=scheduler or "")
     return paths, plan
 
