@@ -128,13 +128,13 @@ def test_a_device_that_never_ends_is_refused():
     (["generate", "--players", "6", "--rounds", "3", "--bye-rate", "1"], "error: --bye-rate 1:"
      " every player would ask for a bye in every round and no game would be played (give a"
      " rate below 1)"),
-    (["generate", "--players", "39", "--rounds", "40"], "error: --rounds 40 for 39 players: at"
-     " most 39 rounds can be paired (after that everyone has met everyone)"),
     (["generate", "--players", "6", "--rounds", "2", "--to", "swissperfect"], "error: format"
      " 'swissperfect' can be read but not written"),
     (["check", CLUB, "--from", "x"], "error: unknown format 'x'; known formats: "),
     (["check", CLUB, "--jobs", "99999999999999999999"], "error: --jobs 99999999999999999999:"
      " expected 1 to 64 processes"),
+    (["convert", CLUB, "-o", "out-dir", "--jobs", "99999999999999999999"], "error: --jobs"
+     " 99999999999999999999: expected 1 to 64 processes"),
 ])
 def test_a_question_without_answer_exits_2(args, message):
     r = run(*args)
@@ -246,3 +246,14 @@ def test_convert_output_folder_dash_is_refused(tmp_path):
     assert last_error(r) == ("error: -o names a folder for the converted files; '-' (stdout)"
                              " cannot hold several")
     assert not (tmp_path / "-").exists()
+
+
+def test_more_rounds_than_the_field_allows_stop_early_and_say_so():
+    # a legal question with a short answer: the event stops when no round can be paired
+    r = run("generate", "--players", "6", "--rounds", "9", "--system", "club")
+    assert r.returncode == 0
+    import re
+
+    m = re.fullmatch(r"warning: round (\d+) cannot be paired; the file stops after round (\d+)",
+                     last_error(r))
+    assert m and int(m[1]) == int(m[2]) + 1 and int(m[2]) <= 6

@@ -83,3 +83,22 @@ def test_a_pending_game_without_colours_is_refused_by_chess_json():
         "error: -: cannot write chess-json: round 2: game 2-7 has neither colours nor a result;"
         " chess-json writes a game without colours only as two one-sided results (hint: record"
         " its colours or its result, or write a format that keeps it, such as trf or json)")
+
+
+def test_standings_say_when_declared_points_differ_from_the_results():
+    # an ICU file counting some blank rounds as 1/2 (not all: a withdrawn player's are 0):
+    # no standard system fits every total, so standings showed other points than the file
+    # without a word; now a note says so
+    from pathlib import Path
+
+    from pairchk.standings.ranking import standings
+
+    path = Path(__file__).resolve().parents[1] / "fixtures" / "club_open_2026_typo.trf"
+    t = formats.load(path.read_bytes(), path=str(path)).tournament
+    assert ("the file declares other points for 1 player(s) (first: player 7, 3.5 declared, 2.5"
+            " from the results); the standings follow the results under the file's point"
+            " system, which no standard system makes fit every declared total (see pairchk"
+            " validate for each player)") in standings(t).notes
+    ok = Path(__file__).resolve().parents[1] / "fixtures" / "club_open_2026.trf"
+    assert not any("declares other points" in n
+                   for n in standings(formats.load(ok.read_bytes(), path=str(ok)).tournament).notes)

@@ -39,6 +39,7 @@ from .core import (
     known_system as _known_system,
     load_tournament as _load_tournament,
     FORCE_HELP as _FORCE_HELP,
+    MAX_JOBS,
     refuse_output,
     verbosity as _verbosity,
     warn,
@@ -481,6 +482,8 @@ def _convert_batch(paths: list[str], out_dir: str, target, from_: Optional[str],
     if out_dir == "-":
         fail("-o names a folder for the converted files; '-' (stdout) cannot hold several",
              EXIT_USAGE)
+    if not 1 <= jobs <= MAX_JOBS:
+        fail(f"--jobs {jobs}: expected 1 to {MAX_JOBS} processes", EXIT_USAGE)
     if os.path.exists(out_dir) and not os.path.isdir(out_dir):
         fail(f"-o {out_dir}: not a folder", EXIT_USAGE)
     from ..output import OutputError, prepare_folder
@@ -495,7 +498,7 @@ def _convert_batch(paths: list[str], out_dir: str, target, from_: Optional[str],
     options = (("out_dir", out_dir), ("to", target.NAME if target else None), ("from", from_),
                ("settings", tuple(settings.items())), ("force", force), ("skip", True))
     plan = batch.Plan(jobs=jobs, verbosity=verbosity, single=False, summary_path=summary or "",
-                      columns=("ok", "failed", "unreadable"))
+                      columns=("ok", "failed", "unreadable"), force=force, inputs=tuple(files))
     if tournament is not None:  # that tournament of each file
         tasks = [batch.Task("convert", f, options + (("tournament", tournament),)) for f in files]
     else:  # every tournament of each file, one output file each

@@ -75,10 +75,6 @@ class Settings:
         if self.rounds > 999:
             raise PairchkError(f"--rounds must be at most 999 (what a tournament file holds),"
                                f" got {self.rounds}")
-        most = dense_rounds(self.players)
-        if self.rounds > most:
-            raise PairchkError(f"--rounds {self.rounds} for {self.players} players: at most {most}"
-                               " rounds can be paired (after that everyone has met everyone)")
         for name in ("draw_rate", "forfeit_rate", "bye_rate", "withdraw_rate", "unrated_rate"):
             v = getattr(self, name)
             if not 0 <= v <= 1:

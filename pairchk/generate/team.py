@@ -51,10 +51,6 @@ class TeamSettings:
             raise PairchkError(f"--boards {self.boards}: expected 1 to 20 boards")
         if not 1 <= self.rounds <= 99:
             raise PairchkError(f"--rounds {self.rounds}: expected 1 to 99 rounds")
-        most = self.teams - 1 + self.teams % 2
-        if self.rounds > most:
-            raise PairchkError(f"--rounds {self.rounds} for {self.teams} teams: at most {most}"
-                               " rounds can be paired (after that every team has met every other)")
         if self.preferences not in ("A", "B", ""):
             raise PairchkError(f"colour preferences {self.preferences!r}: expected A, B or none")
         if self.edition is not None:

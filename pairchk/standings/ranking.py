@@ -208,8 +208,30 @@ def standings(t: Tournament, tiebreaks: str | Sequence[str] | None = None,
                           else scalar[s.code][n]) for s in specs)
             rows.append(Row(n, names[n], rank, ctx.score[n], vals))
         rank += len(g)
+    if not teams and ctx.rounds == t.played_rounds:
+        notes += _declared_note(t, rows)
     return Standings(tuple(rows), tuple(s.code for s in specs), ctx.rounds, ctx.edition,
                      ed_reason, source, tuple(notes), "team" if teams else "player")
+
+
+def _declared_note(t: Tournament, rows: list[Row]) -> list[str]:
+    """A note when the file declares other totals than the results give under its scoring
+    (one system fitting every total would have been inferred on reading): the standings
+    follow the results, and say so instead of silently showing other points."""
+    declared = {p.number: p.points for p in t.players if p.points is not None}
+    differ = [(r.player, declared[r.player], r.points) for r in rows
+              if r.player in declared and declared[r.player] != r.points]
+    if not differ:
+        return []
+    n, said, got = differ[0]
+    return [f"the file declares other points for {len(differ)} player(s) (first: player {n},"
+            f" {_fmt_points(said)} declared, {_fmt_points(got)} from the results); the standings"
+            " follow the results under the file's point system, which no standard system makes"
+            " fit every declared total (see pairchk validate for each player)"]
+
+
+def _fmt_points(d: Decimal) -> str:
+    return format(d.normalize(), "f")
 
 
 def _team_tiebreaks():
