@@ -21,7 +21,7 @@ compatibility of every two players and whether the tournament is a declared Maxi
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from ...matching import matching_size, max_matching
@@ -66,6 +66,8 @@ class LimState:
     median: Decimal  # 2.2: half of what the rounds played can give
     partners: dict[int, frozenset[int]]  # players to pair -> the players compatible with them
     maxi: bool = False  # a declared Maxi-tournament (3.2.3, 3.8, 5.7)
+    # the compatibility graph as bitsets over ``partners``' players, built once (see _graph)
+    graph: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def round(self) -> int:
@@ -180,24 +182,44 @@ def lim_state(t: Tournament, rnd: int, *, maxi: bool = False) -> LimState:
 
 # ----------------------------------------------------------------------------- matchings
 
-def _adjacency(ls: LimState, players: list[int]) -> list[int]:
-    index = {n: i for i, n in enumerate(players)}
-    adj = []
+def _graph(ls: LimState) -> tuple[dict[int, int], list[int]]:
+    """(position of each player, adjacency bitsets by position) of the compatibility graph,
+    built once per state: the matchings below run on a subset of it (``active``) instead of
+    building a graph per call (each call was O(players^2) in a round of thousands)."""
+    got = ls.graph.get("adj")
+    if got is None:
+        index = {n: i for i, n in enumerate(ls.partners)}
+        adj = []
+        for n in ls.partners:
+            bits = 0
+            for m in ls.partners[n]:
+                j = index.get(m)
+                if j is not None:
+                    bits |= 1 << j
+            adj.append(bits)
+        got = ls.graph["adj"] = (index, adj)
+    return got
+
+
+def _active(index: dict[int, int], players: list[int]) -> tuple[int, int]:
+    """(bitset of ``players`` in the graph, how many have no compatible player at all)."""
+    mask = missing = 0
     for n in players:
-        bits = 0
-        for m in ls.partners.get(n, ()):
-            j = index.get(m)
-            if j is not None:
-                bits |= 1 << j
-        adj.append(bits)
-    return adj
+        i = index.get(n)
+        if i is None:
+            missing += 1
+        else:
+            mask |= 1 << i
+    return mask, missing
 
 
 def max_pairs(ls: LimState, players: list[int]) -> int:
     """The most pairs of compatible players ``players`` can form."""
     if len(players) < 2:
         return 0
-    return matching_size(max_matching(_adjacency(ls, players)))
+    index, adj = _graph(ls)
+    mask, _ = _active(index, players)
+    return matching_size(max_matching(adj, active=mask))
 
 
 def can_pair_all(ls: LimState, players: list[int]) -> bool:
@@ -206,8 +228,12 @@ def can_pair_all(ls: LimState, players: list[int]) -> bool:
         return False
     if not players:
         return True
-    mate = max_matching(_adjacency(ls, players), perfect=True)
-    return all(m >= 0 for m in mate)
+    index, adj = _graph(ls)
+    mask, missing = _active(index, players)
+    if missing:
+        return False
+    mate = max_matching(adj, active=mask, perfect=True)
+    return all(mate[index[n]] >= 0 for n in players)
 
 
 # ----------------------------------------------------------------------------- colours
