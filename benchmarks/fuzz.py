@@ -1,9 +1,17 @@
-"""Fuzz every reader and the three file commands (validate, convert, check) with a time limit.
+"""Fuzz every reader and every command with every option, with a time limit.
 
 Run on purpose (it is not part of the test suite; ``tests/test_fuzz_slice.py`` runs a small
 deterministic slice of it)::
 
     nice python3 benchmarks/fuzz.py --runs 10000 --seed 1 --limit 20 --out /tmp/fuzz-out
+
+Every command of the command line and every one of its options is run (``cli_table`` reads
+them from the typer app, so a new option is fuzzed without a change here): each fuzzed input
+goes through validate, convert and check, and then through ``--per-input`` more commands drawn
+from the whole table, with values from pools of legal, edge and absurd values (huge numbers,
+unknown names, impossible rounds, output paths in /proc, /dev/full, a folder, the input
+itself, another tournament file). Besides the outcomes below, a run that changes its input
+or replaces another existing file without ``--force`` is a ``data-loss`` finding.
 
 Each input is a seed file of one format (every writable format's dump of a small tournament,
 the read-only fixtures, and the shared samples when ``../shared`` exists) mutated by one or more
@@ -15,7 +23,7 @@ and a wall-clock limit; the parent classifies the outcome:
 * ``traceback`` -- an exception escaped (the child prints it and exits 70);
 * ``internal`` -- an exception was caught and reported as a bug in pairchk;
 * ``timeout`` -- the run went past ``--limit`` seconds and was killed;
-* ``exit`` -- an exit code other than 0, 1, 3 (2 is a usage error, never expected here);
+* ``exit`` -- an exit code other than 0, 1, 3, 4 (2, a usage error, only for the option runs);
 * ``unlocated`` -- exit 3 without ``error: <path>`` naming the input.
 
 Every finding is saved under ``--out`` with the command line, so that it becomes a regression
@@ -44,6 +52,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 MEMORY_LIMIT = 1536 * 1024 * 1024  # bytes of address space for one run
+USAGE_EXIT = 2
 TRACEBACK_EXIT = 70
 OK_EXITS = (0, 1, 3, 4)  # 4: check found no round it could check (cli: EXIT_NOT_CHECKED)
 
@@ -55,6 +64,25 @@ class Seed:
     name: str
     ext: str  # file extension that names the format (".trf", ".cr.xml", ...)
     data: bytes
+    # files written unchanged beside the input, same stem (SwissPerfect's .ini/.trn/.sco)
+    companions: tuple[tuple[str, bytes], ...] = ()
+
+
+NATIVE = ROOT / "tests" / "data" / "native"
+
+
+def _native_seeds() -> list[Seed]:
+    """The programs' own databases kept in tests/data/native: a Papi file, a Sharly-Chess
+    event, and each of SwissPerfect's three files (mutated one at a time, the others beside)."""
+    out = [Seed(p.name, p.suffix, p.read_bytes()) for p in
+           (NATIVE / "papi-import-test.papi", NATIVE / "minimal.sce") if p.is_file()]
+    stem = NATIVE / "junior_championships_u19_2010"
+    trio = {ext: stem.with_suffix(ext) for ext in (".ini", ".trn", ".sco")}
+    if all(p.is_file() for p in trio.values()):
+        for ext, p in trio.items():
+            others = tuple((e, q.read_bytes()) for e, q in trio.items() if e != ext)
+            out.append(Seed(p.name, ext, p.read_bytes(), others))
+    return out
 
 
 def _shared_dir() -> Path | None:
@@ -87,6 +115,7 @@ def seeds(*, shared: bool = True) -> list[Seed]:
                     continue
             out.append(Seed(f"{base.stem}.{name}", mod.EXTENSIONS[0], dumped.data))
     out.append(Seed("SwissIndividual.SWT", ".swt", (ROOT / "fixtures" / "SwissIndividual.SWT").read_bytes()))
+    out.extend(_native_seeds())
     html = ROOT / "fixtures" / "chess-results-frome2026-crosstable.html"
     out.append(Seed(html.name, ".html", html.read_bytes()))
     sdir = _shared_dir() if shared else None
@@ -109,6 +138,9 @@ _SHARED_SEEDS = (
     ("json/papi-converter-example.json", ".papi.json"),
     ("trf26/sharly-trf26-team-in-progress.trf", ".trf26"),
     ("trf16/icu-bunratty-minor-2011.trf", ".trf"),
+    ("native/papi/bre-jeunes-2024-u14.papi", ".papi"),
+    ("native/sharly-sce/liffre-2025.sce", ".sce"),
+    ("native/sharly-sce/ste-foy-noel-3_4_1-m069.sce", ".sce"),
 )
 
 
@@ -239,6 +271,29 @@ def _opponents(rng: random.Random, data: bytes) -> bytes:
     return b"".join(out)
 
 
+_DATABASES = (".papi", ".sce", ".trn", ".sco")
+
+
+def _pages(rng: random.Random, data: bytes) -> bytes:
+    """A database's pages broken: one zeroed, filled with noise or copied over another (page
+    chains that loop), or the file cut short."""
+    if len(data) < 8192:
+        return _flip(rng, data)
+    size = 4096 if data[:16] == b"SQLite format 3\x00" or b"Standard Jet DB" in data[:32] else 512
+    pages = len(data) // size
+    i, j = rng.randrange(pages), rng.randrange(pages)
+    op = rng.randrange(4)
+    if op == 0:
+        new = bytes(size)
+    elif op == 1:
+        new = bytes(rng.randrange(256) for _ in range(size))
+    elif op == 2:
+        new = data[j * size:(j + 1) * size]
+    else:
+        return data[: rng.randrange(len(data))]
+    return data[: i * size] + new + data[(i + 1) * size:]
+
+
 def mutate(rng: random.Random, seed: Seed) -> bytes:
     """One to three mutations of ``seed.data``, chosen for its format."""
     data = seed.data
@@ -252,6 +307,8 @@ def mutate(rng: random.Random, seed: Seed) -> bytes:
             pool = [_xlsx, _xlsx, _xlsx, _flip]
         if seed.ext in (".trf", ".trf26"):
             pool += [_opponents, _opponents]
+        if seed.ext in _DATABASES:
+            pool = [_pages, _pages, _flip, _numbers]
         data = rng.choice(pool)(rng, data)
     return data
 
@@ -273,6 +330,8 @@ class Outcome:
             return "traceback"
         if "internal error" in self.stderr:  # an exception caught and reported as a bug
             return "internal"
+        if self.exit == 2 and _CHOICE in self.stderr:
+            return "ok"  # a file holding several tournaments, read without choosing one
         if self.exit not in OK_EXITS:
             return "exit"
         if self.exit == 3 and not _located(self.stderr, self.command):
@@ -280,9 +339,20 @@ class Outcome:
         return "ok"
 
 
+# the usage error (exit 2) of a command reading one tournament from a file holding several
+_CHOICE = "--tournament"
+
+
 def _located(stderr: str, command: tuple[str, ...]) -> bool:
-    path = command[1]
-    return any(line.startswith(f"error: {path}") for line in stderr.splitlines())
+    """An exit-3 message names the file it could not read or write, or a companion file of the
+    input (same stem: SwissPerfect's .ini, .trn and .sco are one tournament, and the error
+    names the one at fault)."""
+    paths = [w for w in command[1:] if "/" in w or "." in w]
+    if "-" in command[1:]:
+        paths.append("<input>")  # stdin is named so
+    stem = os.path.splitext(command[1])[0] + "."
+    return any(line.startswith((f"error: {p}", f"error: {stem}")) for line in stderr.splitlines()
+               for p in paths)
 
 
 def run(command: tuple[str, ...], limit: float) -> Outcome:
@@ -347,7 +417,125 @@ def commands(path: str, rng: random.Random) -> list[tuple[str, ...]]:
 
     writable = [n for n in formats.names() if getattr(formats.get(n), "CAN_WRITE", True)]
     target = rng.choice(writable)
-    return [("validate", path), ("convert", path, "-", "--to", target), ("check", path)]
+    convert: tuple[str, ...] = ("convert", path, "-", "--to", target)
+    if path.endswith(".sce") and rng.random() < 0.5:  # an event: one of its tournaments
+        convert += ("--tournament", rng.choice(("1", "2", "A")))
+    return [("validate", path), convert, ("check", path)]
+
+
+# ---------------------------------------------------------------- every command, every option
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of a command: ``flags`` empty for an argument; ``kind`` int, float,
+    bool, str or list (a repeatable option or a list argument)."""
+
+    name: str
+    flags: tuple[str, ...]
+    kind: str
+
+
+def cli_table() -> dict[str, tuple[Param, ...]]:
+    """Every command of the typer app and its parameters, read from the app itself."""
+    import inspect
+
+    from pairchk.cli.commands import app
+
+    table: dict[str, tuple[Param, ...]] = {}
+    for c in app.registered_commands:
+        params = []
+        for name, p in inspect.signature(c.callback).parameters.items():
+            decls = tuple(getattr(p.default, "param_decls", None) or ())
+            ann = str(p.annotation).lower()
+            kind = ("list" if "list" in ann else "bool" if "bool" in ann else
+                    "int" if "int" in ann else "float" if "float" in ann else "str")
+            params.append(Param(name, decls, kind))
+        table[c.name or c.callback.__name__] = tuple(params)
+    return table
+
+
+_INTS = ("0", "1", "2", "3", "5", "9", "12", "99", "100000", "99999999999999999999", "-1")
+_FLOATS = ("0", "0.3", "1", "1.5", "-0.1")
+_WORDS = {
+    "--system": ("dutch", "dubov", "burstein", "lim", "berger", "rutsch", "travel-partner",
+                 "knockout", "club", "team", "team-berger", "double-swiss", "nonsense"),
+    "--edition": ("2026", "2017", "2024", "1997", "1999", "x"),
+    "--format": ("text", "json", "html", "csv", "x"),
+    "--acceleration": ("none", "baku", "swiss-chess:2", "swiss-chess:9", "x"),
+    "--partners": ("first", "home", "x"),
+    "--points": ("1-0.5-0", "3-1-0", "0-1-2", "x"),
+    "--pab-points": ("1", "0.5", "-1", "x"),
+    "--tiebreaks": ("BH,SB", "BH/C1,PS", "Brésilien,Solkoff", "XX", ""),
+    "--set": ("city=Madrid", "start=2026-02-31", "end=2026-02-30", "rounds=0", "rounds=99999",
+              "fide_id.1=1234567", "sex.1=x", "nonsense", "name.99999=x"),
+}
+_OUTPUT_FLAGS = ("--html", "--summary", "-o", "--output", "--output-dir")
+_SUFFIX = {"--html": ".html", "--summary": ".csv"}
+
+
+def _formats() -> tuple[str, ...]:
+    from pairchk import formats
+
+    return tuple(formats.names()) + ("x",)
+
+
+def _output(rng: random.Random, flag: str, path: str, workdir: Path, other: Path) -> str:
+    """An output path: new, stdout, the input, another tournament file, a folder, or a place
+    no file can be written."""
+    new = str(workdir / f"out{rng.randrange(4)}{_SUFFIX.get(flag, rng.choice(('.trf', '.json', '.xlsx')))}")
+    if os.path.lexists(new) and not os.path.isdir(new):
+        os.unlink(new)
+    return rng.choice((new, new, "-", path, str(other), str(workdir), "/proc/pairchk-fuzz",
+                       "/dev/full", str(workdir / "missing" / "x.html")))
+
+
+def _value(rng: random.Random, command: str, p: Param, path: str, workdir: Path,
+           other: Path) -> list[str]:
+    flag = p.flags[0]
+    long = next((f for f in p.flags if f.startswith("--")), flag)
+    if p.kind == "bool":
+        return [flag]
+    if any(f in _OUTPUT_FLAGS for f in p.flags):
+        return [flag, _output(rng, long if long in _OUTPUT_FLAGS else flag, path, workdir, other)]
+    if p.kind == "int":
+        return [flag, rng.choice(_INTS)]
+    if p.kind == "float":
+        return [flag, rng.choice(_FLOATS)]
+    if long in ("--from", "--to"):
+        offices = command == "submit" and long == "--to"
+        return [flag, rng.choice(("fide", "dsb", "x") if offices else _formats())]
+    if long == "--players":  # submit: a player list
+        return [flag, rng.choice((path, str(other), str(workdir / "none.csv")))]
+    pool = _WORDS.get(long, ("x", "", "0"))
+    if p.kind == "list":
+        return [x for v in rng.sample(pool, rng.randint(1, 2)) for x in (flag, v)]
+    return [flag, rng.choice(pool)]
+
+
+def option_command(rng: random.Random, table: dict[str, tuple[Param, ...]], path: str,
+                   workdir: Path, other: Path, name: str | None = None) -> tuple[str, ...]:
+    """A random command line of ``name`` (default: any command): its arguments, then each
+    option with probability 1/2 (the required ones always)."""
+    name = name or rng.choice(sorted(table))
+    argv = [name]
+    for p in table[name]:
+        if not p.flags:  # an argument: the input, sometimes with a second name
+            argv.append(path)
+            if p.kind == "list" and rng.random() < 0.5:
+                argv.append(rng.choice((str(other), _output(rng, "-o", path, workdir, other))))
+            continue
+        if rng.random() < 0.5 or p.name in ("rounds", "players", "to"):
+            argv += _value(rng, name, p, path, workdir, other)
+    return tuple(argv)
+
+
+def _digest(path: Path) -> bytes:
+    import hashlib
+
+    try:
+        return hashlib.sha256(path.read_bytes()).digest()
+    except OSError:
+        return b""
 
 
 def preload() -> None:
@@ -383,27 +571,46 @@ def preload() -> None:
 
 
 def fuzz(runs: int, seed: int, limit: float, workdir: Path, *, shared: bool = True,
-         progress: bool = False) -> dict:
-    """Fuzz ``runs`` inputs; returns the tally and the findings (inputs saved in ``workdir``)."""
+         progress: bool = False, per_input: int = 0) -> dict:
+    """Fuzz ``runs`` inputs, each through validate, convert, check and ``per_input`` commands
+    drawn from every command and option; returns the tally, the findings (inputs saved in
+    ``workdir``) and which commands and options ran."""
     preload()
     rng = random.Random(seed)
     pool = seeds(shared=shared)
     workdir.mkdir(parents=True, exist_ok=True)
+    table = cli_table()
+    other = workdir / "other-tournament.trf"
     tally = {"inputs": 0, "runs": 0, "ok": 0, "traceback": 0, "internal": 0, "timeout": 0, "exit": 0,
-             "unlocated": 0, "exits": {}, "max_seconds": 0.0, "by_format": {}}
+             "unlocated": 0, "data-loss": 0, "exits": {}, "max_seconds": 0.0, "by_format": {}}
+    covered: set[str] = set()
     findings = []
     start = time.monotonic()
     for i in range(runs):
         s = rng.choice(pool)
         data = mutate(rng, s)
         path = workdir / f"in{i % 4}{s.ext}"
+        for stale in workdir.glob(f"in{i % 4}.*"):
+            stale.unlink()
         path.write_bytes(data)
+        for ext, companion in s.companions:
+            path.with_suffix(ext).write_bytes(companion)
         tally["inputs"] += 1
         tally["by_format"][s.ext] = tally["by_format"].get(s.ext, 0) + 1
-        for cmd in commands(str(path), rng):
+        extra = [option_command(rng, table, str(path), workdir, other) for _ in range(per_input)]
+        for cmd in commands(str(path), rng) + extra:
+            optional = cmd in extra
+            covered.update([cmd[0]] + [f"{cmd[0]} {w}" for w in cmd[1:] if w.startswith("-")])
+            other.write_bytes((ROOT / "fixtures" / "berger_7.trf").read_bytes())
+            before = (_digest(path), _digest(other))
             o = run(cmd, limit)
             tally["runs"] += 1
             kind = o.kind
+            if optional and kind == "exit" and o.exit == USAGE_EXIT:
+                kind = "ok"
+            if kind == "ok" and _lost(cmd, path, other, before):
+                kind = "data-loss"
+
             tally[kind] += 1
             key = "killed" if o.exit is None else str(o.exit)
             tally["exits"][key] = tally["exits"].get(key, 0) + 1
@@ -422,7 +629,15 @@ def fuzz(runs: int, seed: int, limit: float, workdir: Path, *, shared: bool = Tr
                   + ", ".join(f"{k} {tally[k]}" for k in ("ok", "traceback", "internal", "timeout", "exit", "unlocated")),
                   file=sys.stderr, flush=True)
     tally["seconds"] = round(time.monotonic() - start, 1)
-    return {"tally": tally, "findings": findings}
+    return {"tally": tally, "findings": findings, "covered": sorted(covered)}
+
+
+def _lost(cmd: tuple[str, ...], path: Path, other: Path, before: tuple[bytes, bytes]) -> bool:
+    """The input changed, or another existing file was replaced without --force."""
+    if _digest(path) != before[0]:
+        return True
+    return _digest(other) != before[1] and "--force" not in cmd
+
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -433,6 +648,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=str(Path(tempfile.gettempdir()) / "pairchk-fuzz"))
     ap.add_argument("--no-shared", action="store_true", help="only seeds from the repository")
     ap.add_argument("--replay", nargs="+", metavar="FILE", help="run the commands on these files")
+    ap.add_argument("--per-input", type=int, default=3,
+                    help="commands drawn from every command and option, per input")
     args = ap.parse_args(argv)
     if args.replay:
         preload()
@@ -444,7 +661,7 @@ def main(argv: list[str] | None = None) -> int:
                     print("    " + o.stderr.strip()[-600:].replace("\n", "\n    "))
         return 0
     result = fuzz(args.runs, args.seed, args.limit, Path(args.out), shared=not args.no_shared,
-                  progress=True)
+                  progress=True, per_input=args.per_input)
     Path(args.out, "report.json").write_text(json.dumps(result, indent=1))
     print(json.dumps(result["tally"], indent=1))
     return 1 if result["findings"] else 0

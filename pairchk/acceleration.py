@@ -108,7 +108,8 @@ def baku_acceleration(t: Tournament) -> tuple[Acceleration, ...]:
     GA = the first half of the players in initial order rounded up to an even number,
     2 * ceil(N / 4) (161 players -> 82). Accelerated rounds = first ceil(R / 2); in the first
     ceil(accelerated / 2) of them GA players get the points of a win, in the others half of it.
-    GB players and later rounds get nothing.
+    GB players and later rounds get nothing. "A win" is a round won: in a competition whose
+    rounds are matches of two games (Double-Swiss, C.04.5) a match won, i.e. two games.
 
     Note: this follows the rule text. One endorsed engine (bbpPairings' builtin Baku) uses a
     group of ceil(N / 2) instead; files produced with it carry their own 250/XXA records, which
@@ -121,7 +122,7 @@ def baku_acceleration(t: Tournament) -> tuple[Acceleration, ...]:
     ga = 2 * ceil(n / 4)
     acc_rounds = ceil(rounds / 2)
     full = ceil(acc_rounds / 2)
-    win = t.scoring.win
+    win = t.scoring.win * t.games_per_round
     pts = tuple(win if r <= full else win / 2 for r in range(1, acc_rounds + 1))
     pts = tuple(Decimal(p) for p in pts)
     return tuple(Acceleration(p.number, pts) for p in t.players[:ga])
@@ -270,7 +271,7 @@ def article(t: Tournament) -> str:
     """Where the acceleration in force is defined: the Swiss-Chess help text (seed 003) for
     its pseudo-points, else FIDE C.04.7."""
     v = recognise(t)
-    return "Swiss-Chess help, seed 003" if v is not None and v.method == "swiss-chess" else "C.04.7"
+    return "Swiss-Chess help" if v is not None and v.method == "swiss-chess" else "C.04.7"
 
 
 def declared(t: Tournament) -> str:
@@ -385,15 +386,22 @@ def advice(players: int, rounds: int) -> Advice:
     >>> advice(32, 5).groups, advice(33, 5).groups, advice(100, 5).groups, advice(200, 5).enough
     (1, 2, 4, False)
     """
-    if players < 2 or rounds < 1:
-        raise PairchkError(f"need at least 2 players and 1 round, got {players} and {rounds}")
+    if not 2 <= players <= 9999 or not 1 <= rounds <= 999:
+        raise PairchkError(f"need 2 to 9999 players and 1 to 999 rounds (what a tournament file"
+                           f" holds), got {players} and {rounds}")
+    if rounds > 13:  # 2^14 > 9999: any field is resolved (and 2^999 is not worth printing)
+        return Advice(players, rounds, 1, True, "\n".join([
+            f"{rounds} rounds resolve {players} players: the two best meet if both win"
+            " everything (Swiss-Chess help: 5 rounds, max. N = 32; N <= 2^R).",
+            f"{players} <= 2^{rounds}: no acceleration needed.",
+            "The source gives these as recommendations only; the arbiter may choose."]))
     cap = 2 ** rounds
     k = max(1, ceil(players / cap))
     enough = k <= 4
     k = min(k, 4)
     lines = [
         f"{rounds} rounds resolve at most 2^{rounds} = {cap} players: the two best meet "
-        "if both win everything (seed 003: 5 rounds, max. N = 32).",
+        "if both win everything (Swiss-Chess help: 5 rounds, max. N = 32).",
     ]
     if k == 1:
         lines.append(f"{players} <= {cap}: no acceleration needed.")

@@ -69,6 +69,18 @@ class FormatError(PairchkError):
         return self
 
 
+class Unanswerable(PairchkError):
+    """A question the file cannot answer: an edition the system does not have, a team system
+    for a file without teams, a round with nothing left to pair. A usage error (exit 2)."""
+
+    exit_code = 2
+
+
+class UnknownEditionError(Unanswerable):
+    """A rule edition the pairing system does not have (``--edition``): refused, never
+    ignored; the command line treats it as a usage error (exit status 2)."""
+
+
 class UnknownFormatError(PairchkError):
     """No registered format matches the name or the content."""
 

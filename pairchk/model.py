@@ -105,11 +105,17 @@ def kind_from_code(code: str) -> Kind:
 
 @dataclass(frozen=True)
 class RoundEntry:
-    """One player's entry for one round."""
+    """One player's entry for one round.
+
+    In a competition whose rounds are matches of two games (Double-Swiss, C.04.5) the entry
+    stands for the match and ``games`` holds its two games, each with its own result and
+    colour (see :func:`match_entry`); a bye is a whole match and has no games.
+    """
 
     kind: Kind
     opponent: int | None = None
     color: Color = Color.NONE
+    games: tuple["RoundEntry", ...] = field(default=(), repr=False)
 
     @property
     def played(self) -> bool:
@@ -132,6 +138,90 @@ class RoundEntry:
 
 
 NOT_PAIRED = RoundEntry(Kind.NOT_PAIRED)
+
+# what the opponent scored in a game, seen from the player's own result code
+_COMPLEMENT: dict[Kind, Decimal] = {
+    Kind.WIN: Decimal(0), Kind.WIN_SHORT: Decimal(0), Kind.DRAW: Decimal("0.5"),
+    Kind.DRAW_SHORT: Decimal("0.5"), Kind.LOSS: Decimal(1), Kind.LOSS_SHORT: Decimal(1),
+    Kind.FORFEIT_WIN: Decimal(0), Kind.FORFEIT_LOSS: Decimal(1)}
+
+
+def match_entry(opponent: int | None, games: tuple[RoundEntry, ...],
+                theirs: tuple[RoundEntry, ...] | None = None) -> RoundEntry:
+    """The entry of a match of several games against ``opponent`` (C.04.5 Preface).
+
+    "A match ends by forfeit only if at least one player forfeits both games": a player who
+    forfeited every game has a forfeit loss, one who won every game by forfeit a forfeit win;
+    every other match is "regularly played" and is a win, draw or loss by the match score: the
+    opponent's game points are those of ``theirs`` (the opponent's games) when given, else read
+    off the player's own codes (a game both players forfeited is then not seen). A game without
+    a result makes the match pending. The match's colour is the colour of its first game
+    (C.04.5 art. 4.4).
+
+    >>> W, B = Color.WHITE, Color.BLACK
+    >>> m = match_entry(2, (RoundEntry(Kind.WIN, 2, W), RoundEntry(Kind.DRAW, 2, B)))
+    >>> m.kind, m.color
+    (<Kind.WIN: '1'>, <Color.WHITE: 'w'>)
+    >>> match_entry(2, (RoundEntry(Kind.FORFEIT_LOSS, 2), RoundEntry(Kind.FORFEIT_LOSS, 2))).kind
+    <Kind.FORFEIT_LOSS: '-'>
+    >>> match_entry(2, (RoundEntry(Kind.FORFEIT_WIN, 2, B), RoundEntry(Kind.FORFEIT_LOSS, 2, W))).kind
+    <Kind.DRAW: '='>
+    >>> both_out = RoundEntry(Kind.FORFEIT_LOSS, 2, W)
+    >>> match_entry(2, (both_out, RoundEntry(Kind.WIN, 2, B)),
+    ...             theirs=(both_out, RoundEntry(Kind.LOSS, 1, W))).kind
+    <Kind.WIN: '1'>
+    """
+    kinds = [g.kind for g in games]
+    if not games or any(k not in _COMPLEMENT for k in kinds):
+        kind = Kind.PENDING
+    elif all(k is Kind.FORFEIT_LOSS for k in kinds):
+        kind = Kind.FORFEIT_LOSS
+    elif all(k is Kind.FORFEIT_WIN for k in kinds):
+        kind = Kind.FORFEIT_WIN
+    else:
+        mine = sum((1 - _COMPLEMENT[k] for k in kinds), Decimal(0))
+        if theirs is not None and all(g.kind in _COMPLEMENT for g in theirs):
+            other = sum((1 - _COMPLEMENT[g.kind] for g in theirs), Decimal(0))
+        else:
+            other = sum((_COMPLEMENT[k] for k in kinds), Decimal(0))
+        kind = Kind.WIN if mine > other else Kind.LOSS if mine < other else Kind.DRAW
+    colour = games[0].color if games else Color.NONE
+    if colour is Color.NONE and len(games) > 1:
+        colour = games[1].color.opposite
+    return RoundEntry(kind, opponent, colour, tuple(games))
+
+
+def with_match_results(players: tuple["Player", ...]) -> tuple["Player", ...]:
+    """``players`` with every match entry's result derived from both players' games
+    (:func:`match_entry` with ``theirs``): a game both forfeited counts for neither."""
+    by_number = {p.number: p for p in players}
+    out = []
+    for p in players:
+        entries = list(p.entries)
+        for i, e in enumerate(entries):
+            q = by_number.get(e.opponent) if e.games and e.opponent is not None else None
+            if q is not None:
+                f = q.entry(i + 1)
+                if f.opponent == p.number and f.games:
+                    entries[i] = match_entry(e.opponent, e.games, f.games)
+        out.append(p.replace(entries=tuple(entries)))
+    return tuple(out)
+
+
+def match_games(entry: RoundEntry, count: int = 2) -> tuple[RoundEntry, ...]:
+    """The ``count`` game entries of a match entry, for writers of one entry per game: its
+    games, or a bye or absence repeated in every game (byes apply only to whole matches).
+
+    >>> match_games(RoundEntry(Kind.PAB))
+    (RoundEntry(kind=<Kind.PAB: 'U'>, opponent=None, color=<Color.NONE: '-'>), RoundEntry(kind=<Kind.PAB: 'U'>, opponent=None, color=<Color.NONE: '-'>))
+    """
+    if entry.games:
+        return entry.games + (NOT_PAIRED,) * (count - len(entry.games))
+    if entry.kind.has_opponent and entry.opponent is not None:
+        other = entry.color.opposite
+        return tuple(RoundEntry(entry.kind, entry.opponent, entry.color if i % 2 == 0 else other)
+                     for i in range(count))
+    return (entry,) * count
 
 
 class Status(enum.Enum):
@@ -206,7 +296,9 @@ class ScoreSystem:
     loss_black: Decimal | None = None
 
     def points(self, entry: RoundEntry) -> Decimal:
-        """Points that ``entry`` scores under this system."""
+        """Points that ``entry`` scores under this system (a match: the sum of its games)."""
+        if entry.games:
+            return sum((self.points(g) for g in entry.games), Decimal(0))
         k = entry.kind
         white = entry.color is Color.WHITE
         black = entry.color is Color.BLACK
@@ -239,6 +331,50 @@ class ScoreSystem:
     @property
     def is_standard(self) -> bool:
         return self == ScoreSystem()
+
+
+def match_scoring(s: ScoreSystem, games: int = 2) -> ScoreSystem:
+    """The match-level values of a competition whose rounds are matches of ``games`` games,
+    where the file does not declare them: the PAB scores "as many points as if the player had
+    played a match winning a game and drawing the other" (C.04.5 art. 1.4); a full-point bye
+    the whole match, a half-point bye half of it.
+
+    >>> m = match_scoring(ScoreSystem())
+    >>> m.pab_value, m.points(RoundEntry(Kind.FULL_BYE)), m.points(RoundEntry(Kind.HALF_BYE))
+    (Decimal('1.5'), Decimal('2'), Decimal('1.0'))
+    """
+    return dataclasses.replace(
+        s, pab=_pick(s.pab, s.win * (games - 1) + s.draw),
+        full_bye=_pick(s.full_bye, s.win * games), half_bye=_pick(s.half_bye, s.draw * games))
+
+
+def fold_games(entries: tuple[RoundEntry, ...], games: int = 2) -> tuple[RoundEntry, ...]:
+    """Entries of one game each (a file's columns) as match entries of ``games`` games: the
+    games of a match against one opponent become its :attr:`RoundEntry.games`; a bye or an
+    absence in every column of a match is the match's bye (C.04.5: byes apply only to matches).
+
+    >>> W, B = Color.WHITE, Color.BLACK
+    >>> m, = fold_games((RoundEntry(Kind.WIN, 2, W), RoundEntry(Kind.LOSS, 2, B)))
+    >>> m.kind, len(m.games)
+    (<Kind.DRAW: '='>, 2)
+    >>> fold_games((RoundEntry(Kind.PAB), RoundEntry(Kind.PAB)))
+    (RoundEntry(kind=<Kind.PAB: 'U'>, opponent=None, color=<Color.NONE: '-'>),)
+    """
+    out = []
+    for i in range(0, len(entries), games):
+        chunk = tuple(entries[i : i + games])
+        chunk += (NOT_PAIRED,) * (games - len(chunk))
+        named = [g for g in chunk if g.opponent is not None and g.kind.has_opponent]
+        if named and all(g.opponent == named[0].opponent for g in named):
+            out.append(match_entry(named[0].opponent, chunk))
+        elif not named and all(g == chunk[0] for g in chunk):
+            out.append(chunk[0])
+        else:  # games of one match disagree: keep them, so nothing is lost (validate names it)
+            out.append(RoundEntry(Kind.PENDING, named[0].opponent if named else None,
+                                  chunk[0].color, chunk))
+    while out and out[-1].kind is Kind.NOT_PAIRED:
+        out.pop()
+    return tuple(out)
 
 
 def _pick(value: Decimal | None, default: Decimal) -> Decimal:
@@ -379,6 +515,9 @@ class Tournament:
     team_pab_game_points: Decimal | None = None  # TRF26 320 columns 10-13
     extra_records: tuple[str, ...] = ()  # unknown lines carried through verbatim
     comments: tuple[str, ...] = ()
+    # games in a round: 2 when every pairing is a match of two games (Double-Swiss, C.04.5),
+    # whose entries then hold the games (RoundEntry.games) and are written one game per column
+    games_per_round: int = 1
 
     def replace(self, **changes) -> "Tournament":
         return dataclasses.replace(self, **changes)

@@ -26,14 +26,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from .acceleration import accelerations
-from .errors import PairchkError
+from .errors import PairchkError, UnknownEditionError
 from .model import Color, Kind, RoundEntry, Status, Tournament
 
 EDITIONS = ("2026", "2017")
-
-
-class UnknownEditionError(PairchkError):
-    """The rule edition is not one of :data:`EDITIONS`."""
 
 
 class PrefKind(enum.Enum):

@@ -20,9 +20,20 @@ and its TRF 192 codes. The checker compares and explains through this protocol o
 * optionally ``where(state, published, reference) -> str``: where the two pairings part, in
   the system's own words (Lim: the first scoregroup in its median-last order); without it the
   checker names the highest score bracket holding a player paired differently.
+* optionally ``colour_note(state, number) -> str``: what the system's colour rules read of a
+  player, in words, for explanations of colours (Double-Swiss: Whites of its matches); without
+  it the checker words the colour preference of the shared state (C.04.3 art. 1.7).
+* optionally ``games_per_round: int``: games in a round of the system (2 for Double-Swiss,
+  whose rounds are matches, :attr:`pairchk.model.RoundEntry.games`); 1 when absent.
 * optionally ``citations(edition) -> Citations``: the articles of the system's text that
   explanations cite for its colour allocation and generation order; without it the registry
   gives them (:func:`pairchk.systems.citations`).
+
+A system may declare ``options``: a tuple of :class:`SystemOption` (a choice the text leaves to
+the organiser, e.g. Lim's Maxi-tournament), and ``with_options(values)`` returning a copy of
+itself configured with them. :func:`configure` is the one way callers apply options: it checks
+every name and value against the declared ones and refuses an option the system does not have,
+so the checker and the CLI stay generic (they never know which system takes which option).
 
 State is built by ``state(t, rnd, edition=...)``; Swiss systems build it from
 :func:`pairchk.state.round_state` (the one place derived state is computed) and may extend it,
@@ -39,7 +50,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from .errors import PairchkError
+from .errors import PairchkError, UnknownEditionError
 from .model import Tournament
 from .pairing import RoundPairing
 
@@ -76,6 +87,48 @@ class Violation:
     text: str  # in words, naming the players, e.g. "12 Meier: colour difference +3"
     players: tuple[int, ...] = ()
     round: int | None = None
+
+
+@dataclass(frozen=True)
+class SystemOption:
+    """A choice a system's text leaves open to the organiser, settable from the command line
+    as ``--<name> <choice>``; without it the system decides from the file (and says how)."""
+
+    name: str  # "maxi"
+    choices: tuple[str, ...]  # ("yes", "no")
+    help: str
+
+
+class SystemOptionError(PairchkError):
+    """An option the system does not have, or a value it does not take."""
+
+
+def configure(system: Any, values: dict[str, str | None]) -> Any:
+    """``system`` configured with ``values`` (unset ones, None, are left to the system);
+    refused when the system has no such option or the value is not one of its choices.
+
+    >>> class Plain:
+    ...     name = "plain"
+    >>> configure(Plain(), {"maxi": None}).name
+    'plain'
+    >>> configure(Plain(), {"maxi": "yes"})
+    Traceback (most recent call last):
+    ...
+    pairchk.system.SystemOptionError: --maxi does not apply to the plain system (it has no such option)
+    """
+    given = {k: v for k, v in values.items() if v is not None}
+    if not given:
+        return system
+    declared = {o.name: o for o in getattr(system, "options", ())}
+    for name, value in given.items():
+        option = declared.get(name)
+        if option is None:
+            raise SystemOptionError(f"--{name} does not apply to the {system.name} system "
+                                    "(it has no such option)")
+        if value not in option.choices:
+            raise SystemOptionError(f"--{name} {value!r}: expected one of "
+                                    f"{', '.join(option.choices)}")
+    return system.with_options(given)
 
 
 @dataclass(frozen=True)
@@ -142,7 +195,7 @@ def single_edition(system: Any, label: str, t: Tournament,
     else that text; ``label`` names the system in the wording (e.g. ``"Lim"``)."""
     if override is not None:
         if override not in system.editions:
-            raise PairchkError(f"unknown {label} edition {override!r}; "
+            raise UnknownEditionError(f"unknown {label} edition {override!r}; "
                                f"known editions: {', '.join(system.editions)}")
         return override, "chosen with --edition"
     text = f"the {label} text of {system.editions[0]}"

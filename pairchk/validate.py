@@ -85,6 +85,11 @@ def validate(loaded: Loaded, path: str | None = None) -> list[Finding]:
 PAIRING_CODES = frozenset({"duplicate-number", "unknown-opponent", "self-paired", "opponent-mismatch"})
 
 
+def tournament_inconsistencies(t: Tournament) -> list[Finding]:
+    """:func:`pairing_inconsistencies` of a tournament held in memory (no source lines)."""
+    return pairing_inconsistencies(Loaded(t, []))
+
+
 def pairing_inconsistencies(loaded: Loaded, path: str | None = None) -> list[Finding]:
     """The error findings that make re-pairing meaningless (an opponent who does not name the
     player back, an unknown opponent, a player paired with himself, a number used twice).
@@ -112,6 +117,22 @@ class _Validator:
         for w in loaded.warnings:
             self.out.append(Finding(W, "encoding" if "UTF-8" in w.message else "read", w.message,
                                     path, w.line, None))
+
+    def _match_games(self, a: int, b: int, r: int, e, f, line: int | None) -> None:
+        """The games of a match (Double-Swiss, two columns per round) complement each other one
+        by one: results and colours."""
+        n = len(e.games)
+        for i, (g, h) in enumerate(zip(e.games, f.games)):
+            col = 92 + 10 * (n * (r - 1) + i)
+            if h.kind not in _COMPLEMENT.get(g.kind, {h.kind}):
+                self.add(E, "result-mismatch",
+                         f"round {r}, game {i + 1}: player {a} has {g.kind.code!r} against {b}, who "
+                         f"has {h.kind.code!r}", line, col + 7, _expect(g.kind),
+                         "results of one game must complement each other")
+            elif g.color is h.color and g.color is not Color.NONE:
+                self.add(E, "colour-mismatch",
+                         f"round {r}, game {i + 1}: players {a} and {b} both have "
+                         f"{g.color.name.lower()}", line, col + 5, "opposite colours (w against b)")
 
     def add(self, sev, code, message, line=None, column=None, expected=None, hint=None):
         self.out.append(Finding(sev, code, message, self.path, line, column, expected, hint))
@@ -211,6 +232,7 @@ class _Validator:
                     self.add(E, "result-mismatch",
                              f"round {r}: player {p.number} has {e.kind.code!r} against {q.number}, who has {f.kind.code!r}",
                              line, col + 7, _expect(e.kind), "results of one game must complement each other")
+                self._match_games(p.number, q.number, r, e, f, line)
             if len(pabs) > 1 and not self.t.teams:
                 self.add(E, "second-pab",
                          f"player {p.number} has a pairing-allocated bye in rounds {', '.join(map(str, pabs))}",

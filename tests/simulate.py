@@ -31,7 +31,7 @@ def result(a: int, b: int, rng: random.Random | None) -> tuple[Kind, Kind]:
 
 
 def play(t: Tournament, engine: Any, rounds: int, *,
-         rng: random.Random | None = None, edition: str = "2026") -> Tournament:
+         rng: random.Random | None = None, edition: str | None = None) -> Tournament:
     """``t`` with rounds ``played+1 .. rounds`` paired by the System ``engine`` and results added."""
     for rnd in range(t.played_rounds + 1, rounds + 1):
         pairing = checker.pair(t, system=engine, edition=edition, round=rnd).pairing

@@ -13,7 +13,8 @@ from pairchk.model import Color, Kind, Player, RoundEntry, Tournament
 from pairchk.systems import for_code, get
 from pairchk.systems.burstein.system import SYSTEM
 from pairchk.systems.burstein.pair import choose_pab, pair_bracket
-from pairchk.systems.burstein.rules import burstein_state
+from pairchk.errors import PairchkError
+from pairchk.systems.burstein.rules import allocate, burstein_state, higher
 
 W, B = Color.WHITE, Color.BLACK
 
@@ -244,3 +245,60 @@ def test_one_matching_equals_position_by_position_sweep(seed):
     t = generate(Settings(system="burstein", players=8 + seed % 19, rounds=5 + seed % 5, seed=seed,
                           forfeit_rate=0.03, bye_rate=0.03))
     _brackets_agree(t)
+
+
+def test_colours_5_2_5_higher_ranked_by_the_1_8_ranking_not_by_score():
+    """1.8: the ranking is by Index (Buchholz, then Sonneborn-Berger), then TPN, and "the
+    players' scores are not used"; 5.2.5 grants the preference of the higher-ranked player in
+    that ranking. Round 3 of 4 (1.6.2: two seeding rounds): 1 (2 points) beat 3 and 4, who
+    have 0 points: Buchholz 0; 2 (0.5 points) lost to 5 and drew with 6 (2 and 1.5 points):
+    Buchholz 3.5. Both played White then Black and both prefer White (identical histories,
+    5.2.4 cannot decide): 2, the higher ranked by 1.8 though lower scored, gets White."""
+    L = RoundEntry
+    rows = {1: [L(Kind.WIN, 3, W), L(Kind.WIN, 4, B)], 2: [L(Kind.LOSS, 5, W), L(Kind.DRAW, 6, B)],
+            3: [L(Kind.LOSS, 1, B), L(Kind.LOSS, 7, W)], 4: [L(Kind.LOSS, 7, B), L(Kind.LOSS, 1, W)],
+            5: [L(Kind.WIN, 2, B), L(Kind.WIN, 8, W)], 6: [L(Kind.WIN, 8, W), L(Kind.DRAW, 2, W)],
+            7: [L(Kind.WIN, 4, W), L(Kind.WIN, 3, B)], 8: [L(Kind.LOSS, 6, B), L(Kind.LOSS, 5, B)]}
+    bs = burstein_state(_t(4, rows), 3)
+    assert (bs.score(1), bs.score(2)) == (Decimal(2), Decimal("0.5"))
+    assert (bs.buchholz[1], bs.buchholz[2]) == (Decimal(0), Decimal("3.5"))
+    assert bs.pref(1) is bs.pref(2) is W
+    assert higher(bs, 1, 2) == 2
+    assert allocate(bs, 1, 2) == allocate(bs, 2, 1) == (2, 1)
+
+
+def test_colours_5_2_1_neither_has_played_higher_ranked_by_1_8():
+    """5.2.1: neither player has played: the higher-ranked player (1.8) gets the initial
+    colour when their TPN is odd, the other colour when it is even. Two late entrants of round
+    3 without games: 7 (two half-point byes, 1 point, Index 2) ranks above 8 (zero-point byes)
+    by 1.8; 7's TPN is odd, so 7 gets the initial colour (White here, Black when it is Black)."""
+    L = RoundEntry
+    rows = {n: [L(Kind.DRAW, n + 1 if n % 2 else n - 1, W if n % 2 else B)] * 2
+            for n in range(1, 7)}
+    rows[7] = [L(Kind.HALF_BYE), L(Kind.HALF_BYE)]
+    rows[8] = [L(Kind.ZERO_BYE), L(Kind.ZERO_BYE)]
+    t = _t(4, rows)
+    bs = burstein_state(t, 3)
+    assert bs.tpn(7) % 2 == 1 and higher(bs, 7, 8) == 7
+    assert allocate(bs, 8, 7) == (7, 8)
+    bs = burstein_state(t.replace(initial_color=B), 3)
+    assert allocate(bs, 7, 8) == (8, 7)
+
+
+@pytest.mark.parametrize("declared,rnd,seeding", [(9, 4, True), (9, 5, False), (4, 2, True),
+                                                  (4, 3, False), (7, 3, True), (None, 5, False)])
+def test_seeding_rounds_1_6_2_from_the_declared_total(declared, rnd, seeding):
+    """1.6.2: "half the number of rounds (rounded down) or 4, whichever is lower", the number of
+    rounds the event declares, not the number played so far (here two)."""
+    t = generate(Settings(system="dutch", players=10, rounds=2, seed=4))
+    t = t.replace(rounds=declared)
+    assert SYSTEM.state(t, rnd, edition="2026").seeding is seeding
+
+
+def test_seeding_round_refused_when_the_total_is_not_declared():
+    """1.6.2 cannot be answered for round 2 of a file with one round played and no declared
+    total (a seeding round when the event has 4 rounds or more, not otherwise): refused with
+    the record to add, never guessed."""
+    t = generate(Settings(system="dutch", players=10, rounds=1, seed=4)).replace(rounds=None)
+    with pytest.raises(PairchkError, match=r"art\. 1\.6\.2: round 2 .* at least 4 rounds.*XXR"):
+        SYSTEM.state(t, 2, edition="2026")

@@ -161,7 +161,7 @@ def test_check_bad_trf_line_exits_3_with_location(tmp_path):
 
 def test_check_usage_errors_exit_2():
     r = runner.invoke(app, ["check", FIXTURE, "--edition", "2025"])
-    assert (r.exit_code, r.stderr) == (2, "error: unknown edition '2025'; known editions: 2026, 2017, 1997\n")
+    assert (r.exit_code, r.stderr) == (2, "error: unknown edition '2025'; known editions: 2026, 2017, 1997, 2024\n")
     r = runner.invoke(app, ["check", FIXTURE, "--system", "dutch", "--edition", "1997"])
     assert (r.exit_code, r.stderr) == (2, "error: unknown edition '1997'; known editions: 2026, 2017\n")
     r = runner.invoke(app, ["check", FIXTURE, "--format", "xml"])

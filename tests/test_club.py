@@ -121,8 +121,8 @@ def test_not_more_than_three_times_the_same_colour_in_a_row():
     # a fourth white is flagged as a violation with the rule named
     bad = RoundPairing(4, (Pair(1, 2), Pair(3, 4), Pair(5, 6), Pair(7, 8)))
     texts = [x.text for x in violations(st, bad)]
-    assert ("1 Spieler 1 gets white a fourth time in a row: colour limit (seed 004 (club Swiss, "
-            "Inselschach 68): \"nicht mehr als dreimal hintereinander die gleiche Farbe\")") in texts
+    assert ("1 Spieler 1 gets white a fourth time in a row: colour limit (club Swiss of "
+            "Inselschach 68: \"nicht mehr als dreimal hintereinander die gleiche Farbe\")") in texts
     # two whites in a row do not stop a pairing: a third is allowed
     t2 = tour(4, [[(1, 3, "="), (2, 4, "=")], [(1, 4, "="), (2, 3, "=")]])
     assert allowed(round_state(t2, 3), 1, 2)
@@ -327,3 +327,24 @@ def test_first_worse_names_a_club_criterion():
     pub = RoundPairing(1, (Pair(1, 6), Pair(2, 5), Pair(3, 7), Pair(4, 8)))
     key, _, _, worse = first_worse(evaluate(st, pub), evaluate(st, ref))
     assert (key, worse) == ("exchange", 1)
+
+
+def test_a_large_field_pairs_without_recursion():
+    # fuzz finding: generate --system club --players 5000 --rounds 1 (RecursionError)
+    from pairchk.generate.individual import Settings, generate
+
+    t = generate(Settings(system="club", players=5000, rounds=1, seed=0))
+    assert t.played_rounds == 1
+    assert sum(1 for p in t.players if p.entry(1).kind.has_opponent) == 5000
+
+
+def test_a_dense_event_ends():
+    # fuzz finding: generate --system club --players 39 --rounds 34 never ended (a search
+    # that gave up after a budget, many times a round); the choice of each pair is now
+    # decided by a matching of the rest, so every round is paired or shown unpairable at once
+    from pairchk.generate.individual import Settings, generate
+
+    t = generate(Settings(system="club", players=39, rounds=34, seed=0))
+    assert t.played_rounds == 34
+    met = [(p.number, e.opponent) for p in t.players for e in p.entries if e.opponent]
+    assert len(met) == len(set(met))  # no rematch

@@ -31,11 +31,28 @@ fuzz = _harness()
 
 @pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="the runner forks")
 def test_fuzz_slice_finds_nothing(tmp_path):
-    result = fuzz.fuzz(25, 20260101, 10.0, tmp_path, shared=False)
+    result = fuzz.fuzz(25, 20260101, 10.0, tmp_path, shared=False, per_input=1)
     tally = result["tally"]
-    assert tally["inputs"] == 25 and tally["runs"] == 75
+    assert tally["inputs"] == 25 and tally["runs"] == 100
     assert result["findings"] == [], result["findings"][:3]
-    assert set(tally["exits"]) <= {"0", "1", "3", "4"}
+    assert set(tally["exits"]) <= {"0", "1", "2", "3", "4"}
+
+
+def test_the_harness_reaches_every_command_and_option(tmp_path):
+    # every command of the CLI and every option of each is drawn by the option runs
+    import random
+
+    table = fuzz.cli_table()
+    rng = random.Random(1)
+    seen: set[str] = set()
+    for _ in range(3000):
+        cmd = fuzz.option_command(rng, table, "in.trf", tmp_path, tmp_path / "other.trf")
+        seen.update([cmd[0]] + [f"{cmd[0]} {w}" for w in cmd[1:] if w.startswith("-")])
+    wanted = {name for name in table} | {f"{name} {p.flags[0]}" for name, params in table.items()
+                                         for p in params if p.flags}
+    assert wanted - seen == set()
+    assert {"check", "pair", "schedule", "convert", "validate", "formats", "generate",
+            "standings", "submit"} <= set(table)
 
 
 def test_mutations_are_deterministic_and_change_the_input():
@@ -43,7 +60,7 @@ def test_mutations_are_deterministic_and_change_the_input():
     names = {s.ext for s in seeds}
     # every writable format and the read-only fixtures are seeded
     assert {".trf", ".trf26", ".json", ".jch", ".cr.xml", ".dsb.xml", ".dewis.xml", ".swi", ".csv",
-            ".xlsx", ".papi.json", ".swt", ".html"} <= names
+            ".xlsx", ".papi.json", ".swt", ".html", ".papi", ".sce", ".trn", ".sco", ".ini"} <= names
     a = [fuzz.mutate(random.Random(7), s) for s in seeds]
     b = [fuzz.mutate(random.Random(7), s) for s in seeds]
     assert a == b

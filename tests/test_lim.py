@@ -65,7 +65,7 @@ def _group_state(n: int, met: dict[int, tuple[int, ...]] | None = None, extra: i
             rating=ratings.get(k, ps.rating))
     pairs_met = {frozenset((a, b)) for a, bs in met.items() for b in bs}
     base = dataclasses.replace(base, players=players)
-    ls = dataclasses.replace(ls, base=base, maxi=maxi)
+    ls = dataclasses.replace(ls, base=base, maxi=maxi, floated=frozenset(floated))
     from pairchk.systems.lim.rules import pair_allowed
 
     partners = {a: frozenset(b for b in players if b != a and frozenset((a, b)) not in pairs_met
@@ -88,7 +88,7 @@ def test_registry_codes_and_text():
     t = Tournament(system_text="Lim System")
     system, where, why = resolve_system(t)
     assert system is SYSTEM and "Lim System" in where and why == ""
-    assert SYSTEM.select_edition(t) == ("2026", "the Lim text of 2026")
+    assert SYSTEM.select_edition(t)[1].startswith("the Lim text of 2026; not a Maxi-tournament")
 
 
 # ----------------------------------------------------------------------------- Article 1, 7
@@ -151,11 +151,40 @@ def test_compatibility_2_1_and_last_round_article_6():
     for rounds, expected in ((5, False), (3, True)):
         t = Tournament(rounds=rounds, initial_color=W, players=tuple(
             Player(n, rating=2500 - n, entries=tuple(rows[n])) for n in range(1, 5)))
-        assert lim_state(t, 3).compatible(1, 2) is expected
+        assert lim_state(t, 3).relaxed().compatible(1, 2) is expected
+        assert not lim_state(t, 3).compatible(1, 2)
     with pytest.raises(UnpairableError):  # round 3 of 5: 1-2 and 3-4 both break 2.1
         SYSTEM.pair(SYSTEM.state(replace(t, rounds=5), 3, edition="2026"))
     last = SYSTEM.pair(SYSTEM.state(t, 3, edition="2026"))  # round 3 of 3: Article 6
     assert sorted(x.players for x in last.pairs) == [frozenset((1, 2)), frozenset((3, 4))]
+
+
+def test_last_round_article_6_limits_give_way_only_where_same_score_pairing_needs_it():
+    """L10. Article 6 (the text, in our words): in the last round pairing players of the same
+    score takes priority over the colour rules, even at the cost of a colour three times
+    running or three more of one colour - priority where the two conflict, not the colour
+    limits dropped. Last round, scoregroup {1, 2, 3} paired downward, next scoregroup {4, 5}:
+    1 and 2 had White twice and have met 4 and 5, 3 had Black twice. One pairing either way, so
+    the limits cost nothing here and are kept: 3, the only one with an opponent next door
+    (3.9), is the even-maker, 1 and 2 cannot meet, so 1, on whom scrutiny fails, changes place
+    with 3 (4.4.1) and 2-3 meet (with the limits dropped wholesale 3 floats and 1-2 meet, one
+    of them getting White a third time). With 3 on White twice too, the limits would cost the
+    group its pairing: there they give way, 3 floats and 1-2 meet."""
+    met = {1: (4, 5), 2: (4, 5)}
+    ls = _group_state(3, extra=2, met=met, colours={1: "WW", 2: "WW", 3: "BB"})
+    last = dataclasses.replace(ls, loose={a: frozenset(b for b in range(1, 6) if b != a and
+                                                       b not in met.get(a, ()) and
+                                                       a not in met.get(b, ()))
+                                          for a in range(1, 6)})
+    res = pair_group(last, [1, 2, 3], [], DOWN, [4, 5])
+    assert res.floaters == (1,) and _show(res.pairs) == "2-3"
+    wholesale = pair_group(last.relaxed(), [1, 2, 3], [], DOWN, [4, 5])
+    assert wholesale.floaters == (3,) and _show(wholesale.pairs) == "1-2"
+    ls = _group_state(3, extra=2, met=met, colours={1: "WW", 2: "WW", 3: "WW"})
+    last = dataclasses.replace(ls, loose=last.loose)
+    assert pair_group(ls, [1, 2, 3], [], DOWN, [4, 5]).pairs == ()
+    res = pair_group(last, [1, 2, 3], [], DOWN, [4, 5])
+    assert res.floaters == (3,) and _show(res.pairs) == "1-2"
 
 
 def test_order_2_2_median_last():
@@ -249,6 +278,50 @@ def test_floater_types_3_9_and_previous_round_3_10():
     assert res.floaters == (4,)
 
 
+def test_floated_in_the_previous_round_3_10_is_lims_own_floater_2_3():
+    """L2. 2.3 (verbatim, 1999 text): players without suitable opponents "are identified and
+    transferred to a neighbouring scoregroup" ... "Such a transferred player is described as a
+    floater". 3.10's "floated in the previous round" reads that definition, not C.04.3's float
+    history: round 2 (median 0.5) paired 1-2 (1 point each), 3-4 and 6-5 (0.5 against 0): 4
+    and 5 were transferred up to the Median Scoregroup; 3 and 6, residents of the median who
+    met them, did not float (the Dutch history gives them a downfloat), nor did 7, who had
+    the PAB (a downfloat there too)."""
+    L = RoundEntry
+    rows = {1: [L(Kind.WIN, 4, W), L(Kind.DRAW, 2, B)], 2: [L(Kind.WIN, 5, B), L(Kind.DRAW, 1, W)],
+            3: [L(Kind.DRAW, 6, W), L(Kind.WIN, 4, B)], 4: [L(Kind.LOSS, 1, B), L(Kind.LOSS, 3, W)],
+            5: [L(Kind.LOSS, 2, W), L(Kind.DRAW, 6, B)], 6: [L(Kind.DRAW, 3, B), L(Kind.DRAW, 5, W)],
+            7: [L(Kind.ZERO_BYE), L(Kind.PAB)]}
+    t = Tournament(rounds=5, initial_color=W, players=tuple(
+        Player(n, rating=2500 - 10 * n, entries=tuple(rows[n])) for n in range(1, 8)))
+    ls = lim_state(t, 3)
+    assert ls.floated == {4, 5}
+    assert [ls.floated_before(n) for n in (3, 6, 7)] == [False] * 3
+    assert [ls.p(n).float_before(1) for n in (3, 6, 7)] == ["D", "D", "D"]
+
+
+def test_floater_choice_3_3_excludes_opponents_needed_by_floaters_ahead():
+    """L3. 3.3 (the text, in our words): the floater chosen is the lowest numbered player who
+    has a compatible opponent in the next scoregroup, excluding the opponents needed by the
+    floaters ahead of it (3.4 the mirror). Scoregroup {1..6}, next scoregroup {7, 8}: 1 has met
+    every player of its group (2.3.1) and 8, so it floats first and needs 7; one more floats
+    to make the number even. 6, the lowest numbered, has met 8 too: its only possible opponent
+    is 7, whom 1 needs, so 6 has no compatible opponent left (type c, 3.9) and 5 (type d)
+    floats. Without 1's need (1 compatible with 8 as well) 6 floats."""
+    ls = _group_state(8, met={1: (2, 3, 4, 5, 6, 8), 6: (8,)})
+    res = pair_group(ls, [1, 2, 3, 4, 5, 6], [], DOWN, [7, 8])
+    assert res.floaters == (1, 5)
+    assert [int(t) for t in walk_types(ls, res)] == [0, 0]
+    ls = _group_state(8, met={1: (2, 3, 4, 5, 6), 6: (8,)})
+    assert pair_group(ls, [1, 2, 3, 4, 5, 6], [], DOWN, [7, 8]).floaters == (1, 6)
+
+
+def walk_types(ls: LimState, res) -> list[int]:
+    from pairchk.systems.lim.pair import floater_type
+
+    return [floater_type(ls, n, frozenset(), [7, 8], res.floaters[:i])
+            for i, n in enumerate(res.floaters)]
+
+
 def test_incoming_floaters_paired_first_3_6():
     """3.6: a downfloater is paired first, with the highest numbered (#1 side) available player
     due the other colour. Downfloater 9 (due White) into {1..4}; one of the five floats: the
@@ -266,7 +339,9 @@ def test_incoming_floaters_paired_first_3_6():
     (4, (4, 5, 6), "1-3 2-5 4-6"), (5, (4, 5, 6, 3), "1-2 3-5 4-6")])
 def test_exchange_table_4_2(column, met1, pairs):
     """4.2 (the text's table for six players): #1 tries 4, 5, 6, then 3, 2; each column is the
-    pairing of the scoregroup when #1 has met the players before it."""
+    pairing of the scoregroup when #1 has met the players before it. L7: the text calls #1
+    "the highest numbered player" (4.2), and the 1999 text's 2.5 exchanges "the lower numbered
+    player of the two" when 1 v (n/2 + 1) have met - #1 is the top of the group."""
     assert exchange_order([1, 2, 3, 4, 5, 6]) == [4, 5, 6, 3, 2]
     ls = _group_state(6, met={1: met1})
     res = pair_group(ls, [1, 2, 3, 4, 5, 6], [], DOWN, [])
@@ -294,6 +369,95 @@ def test_4_4_keep_as_many_pairings_as_the_group_can_have():
     ls = _group_state(7, met={1: (2, 3, 4, 5), 2: (3, 4, 5, 6, 7)}, extra=2)
     res = pair_group(ls, [1, 2, 3, 4, 5, 6, 7], [], DOWN, [8, 9])
     assert res.floaters == (2,)
+
+
+def _random_group(rng: random.Random, n: int) -> LimState:
+    """Players 1..n of one score, random colour histories, meetings, previous-round floats."""
+    t = _field(n)
+    ls = lim_state(t, 2)
+    players = dict(ls.base.players)
+    for k, ps in players.items():
+        players[k] = dataclasses.replace(ps, colors=tuple(rng.choice((W, B))
+                                                          for _ in range(rng.randint(0, 4))))
+    density = rng.choice((0.2, 0.4, 0.6))
+    met = {frozenset((a, b)) for a in players for b in players if a < b and rng.random() < density}
+    from pairchk.systems.lim.rules import pair_allowed
+
+    partners = {a: frozenset(b for b in players if b != a and frozenset((a, b)) not in met
+                             and pair_allowed(players[a].colors, players[b].colors))
+                for a in players}
+    floated = frozenset(k for k in players if rng.random() < 0.2)
+    return dataclasses.replace(ls, base=dataclasses.replace(ls.base, players=players),
+                               partners=partners, floated=floated)
+
+
+def test_4_4_engine_equals_a_literal_reading_on_random_scoregroups():
+    """L4. 2.3 transfers the players without suitable opponents, 2.3.4 one more to make the
+    number even (chosen by Article 3); 4.4.1 (the text's example: #2 changes place with the
+    floater #7): in an odd scoregroup the player who cannot be paired changes place with that
+    even-maker; 4.4.2 (1-6 stays, #2 and #5 float): in an even one he floats with another.
+    ``tests/lim_literal.py`` does exactly that, step by step; on random scoregroups needing at
+    most one step of 4.4 the engine sends the same floaters, except where the literal steps
+    send more players than the scoregroup must lose (it then keeps fewer pairings than it
+    could: 2.3 transfers only players who cannot be paired, so the engine keeps them)."""
+    from lim_literal import literal_floaters
+
+    from pairchk.systems.lim.pair import choose_floaters
+    from pairchk.systems.lim.rules import max_pairs
+
+    rng = random.Random(23)
+    same = costs = checked = 0
+    for _ in range(900):
+        g, extra = rng.randint(3, 9), rng.randint(1, 3)
+        ls = _random_group(rng, g + extra)
+        members, adjacent = list(range(1, g + 1)), list(range(g + 1, g + extra + 1))
+        direction = rng.choice((DOWN, UP))
+        came = frozenset(m for m in members if rng.random() < 0.15)
+        forced = [n for n in members if not any(ls.compatible(n, m) for m in members if m != n)]
+        if len(members) - len(forced) - 2 * max_pairs(ls, members) > 2:
+            continue
+        checked += 1
+        ours = choose_floaters(ls, members, came, adjacent, direction)
+        literal = literal_floaters(ls, members, came, adjacent, direction)
+        if sorted(ours) == sorted(literal):
+            same += 1
+        else:
+            assert len(literal) > len(ours), (members, ls.partners, direction, ours, literal)
+            costs += 1
+    assert checked > 600 and same > 0.95 * checked and costs > 0
+
+
+def _compare_with_literal(engine, tally, ls, members, came, adjacent, direction):
+    from lim_literal import literal_floaters
+
+    from pairchk.systems.lim.rules import max_pairs
+
+    ours = engine(ls, members, came, adjacent, direction)
+    literal = literal_floaters(ls, members, came, adjacent, direction)
+    forced = [n for n in members if not any(ls.compatible(n, m) for m in members if m != n)]
+    if len(members) - len(forced) - 2 * max_pairs(ls, members) <= 2:
+        tally["same" if sorted(ours) == sorted(literal) else
+              "literal floats more" if len(literal) > len(ours) else "other"] += 1
+    return ours
+
+
+@pytest.mark.slow
+def test_4_4_engine_equals_a_literal_reading_on_random_events(monkeypatch):
+    """L4 on whole generated events (forfeits, byes, withdrawals): every scoregroup the engine
+    pairs is also sent through the literal reading of 2.3/4.4; they agree except where the
+    literal steps would cost the scoregroup a pairing."""
+    from collections import Counter
+
+    import pairchk.systems.lim.pair as lim_pair
+
+    tally: Counter = Counter()
+    real = lim_pair.choose_floaters
+    monkeypatch.setattr(lim_pair, "choose_floaters",
+                        lambda *a: _compare_with_literal(real, tally, *a))
+    for seed in range(12):
+        generate(Settings(system="lim", players=15 + 7 * seed, rounds=7, seed=seed,
+                          forfeit_rate=0.05, bye_rate=0.05, withdraw_rate=0.05))
+    assert tally["other"] == 0 and tally["same"] > 400, tally
 
 
 def test_colour_exchange_5_2_in_scrutiny():
@@ -531,15 +695,132 @@ def test_generated_tournaments_check_ok_sweep(seed):
 
 
 
+def test_maxi_tournament_by_the_1988_definition_unless_declared():
+    """L1. The 1988 General Assembly (the regulation's own amendment, preamble of the 1987-99
+    text): the 100-point restriction applies only to "Maxi-tournaments", i.e. tournaments in
+    which the number of participants is greater than 2n (2 raised to the power of n) where n is
+    the number of rounds". 33 players in 5 rounds: 33 > 32, a Maxi-tournament; in 6 rounds
+    not. ``--maxi yes|no`` (the system option) overrides the definition, and the report's first
+    line says which applies and why."""
+    from pairchk.check.checker import check
+    from pairchk.system import SystemOptionError, configure
+
+    t = generate(Settings(system="lim", players=33, rounds=5, seed=2))
+    assert SYSTEM.state(t, 2, edition="2026").maxi is True
+    assert SYSTEM.state(t.replace(rounds=6), 2, edition="2026").maxi is False
+    no = configure(SYSTEM, {"maxi": "no"})
+    assert no.state(t, 2, edition="2026").maxi is False
+    assert configure(SYSTEM, {"maxi": "yes"}).state(t.replace(rounds=6), 2,
+                                                    edition="2026").maxi is True
+    assert configure(SYSTEM, {"maxi": None}) is SYSTEM
+    report = check(t, system=SYSTEM, rounds=[2])
+    assert report.edition_reason.endswith("a Maxi-tournament: 33 players > 2^5 = 32 (the 1988 "
+                                          "definition)")
+    assert check(t, system=no, rounds=[2]).edition_reason.endswith(
+        "not a Maxi-tournament (--maxi no)")
+    with pytest.raises(SystemOptionError, match="expected one of yes, no"):
+        configure(SYSTEM, {"maxi": "perhaps"})
+    with pytest.raises(SystemOptionError, match="--maxi does not apply to the dutch system"):
+        configure(get("dutch"), {"maxi": "yes"})
+
+
+def test_maxi_changes_the_pairing_only_through_the_100_point_rules():
+    """L1, 3.2.3/3.8/5.7: 40 players in 5 rounds is a Maxi-tournament by default, and its
+    100-point limits change some rounds of generated events against the same state read as
+    not Maxi (before, the limits never applied to a file)."""
+    differ = 0
+    for seed in range(6):
+        t = generate(Settings(system="lim", players=40, rounds=5, seed=seed))
+        for rnd in range(2, 6):
+            maxi = SYSTEM.state(t, rnd, edition="2026")
+            plain = dataclasses.replace(maxi, maxi=False)
+            a, b = pair_round(maxi), pair_round(plain)
+            assert maxi.maxi and not plain.maxi
+            differ += a != b
+    assert differ > 0
+
+
 def test_colour_exchange_in_a_maxi_tournament_3_8_5_7():
-    """3.8, 5.7: in a Maxi-tournament the exchange for colour is allowed only with an opponent
-    rated within 100 points of the first available one: #1 (due White) keeps #4 (2200, due White
+    """L8. 3.8, 5.7: in a Maxi-tournament the exchange for colour is allowed only with an
+    opponent rated within 100 points of the first available one (the opponent the player gets
+    without the exchange; the 2.4 proposed partner may not be available at all): #1 (due White) keeps #4 (2200, due White
     too) rather than #5 (2050, due Black); without the declaration it takes #5 (5.2)."""
     kw = {"colours": {1: "B", 2: "W", 3: "B", 4: "B", 5: "W", 6: "B"},
           "ratings": {1: 2500, 2: 2400, 3: 2300, 4: 2200, 5: 2050, 6: 2000}}
     plain = pair_group(_group_state(6, **kw), [1, 2, 3, 4, 5, 6], [], DOWN, [])
     maxi = pair_group(_group_state(6, maxi=True, **kw), [1, 2, 3, 4, 5, 6], [], DOWN, [])
     assert plain.pairs[0] == (1, 5) and maxi.pairs[0] == (1, 4)
+
+
+def _due_by_round_parity(colors: tuple, rnd: int) -> Color:
+    """5.5/5.6 read literally on rounds: after an odd round at most one more of a colour, after
+    an even round level; where both colours serve, the alternate of the last one."""
+    if not colors:
+        return Color.NONE
+    cd = sum(1 if c is W else -1 for c in colors)
+    after = {c: abs(cd + (1 if c is W else -1)) for c in (W, B)}
+    good = [c for c in (W, B) if after[c] <= (1 if rnd % 2 else 0)]
+    if len(good) == 1:
+        return good[0]
+    if not good and after[W] != after[B]:
+        return min((W, B), key=after.__getitem__)
+    return colors[-1].opposite
+
+
+def test_colours_5_5_5_6_odd_and_even_rounds_equal_the_own_games_rule():
+    """L6/L9. 5.5/5.6 (the text, in our words): in odd rounds the colours are alternated so that
+    no player has more than one more of a colour; in even rounds they are equalised. They speak
+    of rounds, the engine's due colour of the player's own games (equalise when the counts
+    differ, else alternate). Read literally on rounds, they give the same due colour for every
+    history of up to six games in any later round, odd or even, so a round a player did not
+    play changes nothing (e.g. W B W with a bye: due Black in round 5 as in round 4)."""
+    from itertools import product
+
+    from pairchk.systems.lim.rules import due_colour
+
+    checked = 0
+    for n in range(0, 7):
+        for colours in product((W, B), repeat=n):
+            for rnd in range(n + 1, n + 4):
+                assert due_colour(colours) is _due_by_round_parity(colours, rnd), (colours, rnd)
+                checked += 1
+    assert checked == 3 * (2 ** 7 - 1)
+
+
+def test_round_2_article_8_scoregroups_1_then_0_then_half():
+    """L11. Article 8 (round 2; the text, in our words): the 1-point scoregroup is paired first,
+    then the 0-point one, the ½-point one (the median) last. 2.2 gives that order after one
+    round (median ½): 1 downward, 0 upward, ½ last, downward. Round 1: 1, 8, 3 won, 7, 2, 9
+    lost, the rest drew. {1, 3, 8}: 8, the lowest numbered, floats down (3.2.4), 1-3; {2, 7, 9}
+    upward: 2, the highest numbered, floats up, 7-9; the median gets both."""
+    t = _field(12, rounds=7)
+    L = RoundEntry
+    rows = {1: L(Kind.WIN, 7, W), 7: L(Kind.LOSS, 1, B), 8: L(Kind.WIN, 2, W), 2: L(Kind.LOSS, 8, B),
+            3: L(Kind.WIN, 9, W), 9: L(Kind.LOSS, 3, B), 10: L(Kind.DRAW, 4, W),
+            4: L(Kind.DRAW, 10, B), 5: L(Kind.DRAW, 11, W), 11: L(Kind.DRAW, 5, B),
+            6: L(Kind.DRAW, 12, W), 12: L(Kind.DRAW, 6, B)}
+    t = t.replace(players=tuple(p.replace(entries=(rows[p.number],)) for p in t.players))
+    ls = SYSTEM.state(t, 2, edition="2026")
+    groups = walk(ls, SYSTEM.pair(ls))
+    assert [(str(g.score), g.direction) for g in groups] == [("1", DOWN), ("0", UP), ("0.5", DOWN)]
+    assert [g.floaters for g in groups] == [(8,), (2,), ()]
+    assert [_show(g.pairs) for g in groups[:2]] == ["1-3", "7-9"]
+    assert sorted(groups[2].members) == [2, 4, 5, 6, 8, 10, 11, 12]
+
+
+def test_floater_choice_precedence_3_9_and_3_10_before_3_2_2():
+    """L5. 3.9 (avoid a floater of type a, then b, then c) and 3.10 (a player who floated in the
+    previous round is not floated again) name players to avoid; 3.2.2 (choose the floater so
+    the colours tend to equalise) chooses among the rest. Five players, downward: 3, 4 and 5 are
+    due White, the majority (3.2.2 would float 5); 5 has no compatible player in the next
+    scoregroup (type c): 4 floats. With 4 a floater of the previous round too (3.10): 3."""
+    colours = {1: "W", 2: "W", 3: "B", 4: "B", 5: "B"}
+    ls = _group_state(5, met={5: (6, 7)}, extra=2, colours=colours)
+    assert pair_group(ls, [1, 2, 3, 4, 5], [], DOWN, [6, 7]).floaters == (4,)
+    ls = _group_state(5, met={5: (6, 7)}, extra=2, colours=colours, floated=(4,))
+    assert pair_group(ls, [1, 2, 3, 4, 5], [], DOWN, [6, 7]).floaters == (3,)
+    plain = _group_state(5, extra=2, colours=colours)
+    assert pair_group(plain, [1, 2, 3, 4, 5], [], DOWN, [6, 7]).floaters == (5,)
 
 
 def test_cli_generate_pair_check(tmp_path):
@@ -556,8 +837,66 @@ def test_cli_generate_pair_check(tmp_path):
     r = runner.invoke(app, ["check", str(out)])
     assert r.exit_code == 0 and "lim (from the TRF26 192 code FIDE_LIM)" in r.stdout
     assert "4 rounds checked: 4 ok" in r.stdout
+    # L1: the first line says whether the 100-point rules of a Maxi-tournament apply
+    assert r.stdout.splitlines()[0].endswith(
+        "the Lim text of 2026; not a Maxi-tournament: 9 players <= 2^4 = 16 (the 1988 "
+        "definition))")
     r = runner.invoke(app, ["pair", str(out), "--round", "3"])
     assert r.exit_code == 0 and r.stdout.startswith("round 3 (lim from the TRF26 192 code FIDE_LIM")
+
+
+def test_cli_maxi_option(tmp_path):
+    """L1: ``--maxi yes|no`` overrides the 1988 definition in ``check``, ``pair`` and ``generate``
+    and the first line says so; a bad value, or a system without the option, is a usage error (exit 2)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from pairchk.cli import app
+
+    out = tmp_path / "lim.trf"
+    runner = CliRunner()
+    r = runner.invoke(app, ["generate", "--system", "lim", "--players", "40", "--rounds", "5",
+                            "--seed", "3", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["check", str(out)])
+    assert "a Maxi-tournament: 40 players > 2^5 = 32 (the 1988 definition))" in \
+        r.stdout.splitlines()[0]
+    r = runner.invoke(app, ["check", str(out), "--maxi", "no"])
+    assert r.exit_code in (0, 1) and r.stdout.splitlines()[0].endswith(
+        "the Lim text of 2026; not a Maxi-tournament (--maxi no))")
+    r = runner.invoke(app, ["pair", str(out), "--round", "2", "--maxi", "yes"])
+    assert r.exit_code == 0 and "a Maxi-tournament (--maxi yes))" in r.stdout.splitlines()[0]
+    # generated as not Maxi, the event checks clean as not Maxi, and deviates where the
+    # default (40 > 2^5: Maxi) applies the 100-point limits
+    plain = tmp_path / "plain.trf"
+    r = runner.invoke(app, ["generate", "--system", "lim", "--players", "40", "--rounds", "5",
+                            "--seed", "3", "--maxi", "no", "-o", str(plain)])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["check", str(plain), "--maxi", "no"])
+    assert r.exit_code == 0 and "5 rounds checked: 5 ok" in r.stdout
+    r = runner.invoke(app, ["check", str(plain)])
+    assert r.exit_code == 1 and "deviation" in r.stdout.splitlines()[-1]
+    r = runner.invoke(app, ["generate", "--players", "10", "--rounds", "3", "--maxi", "yes"])
+    assert r.exit_code == 2
+    r = runner.invoke(app, ["check", str(out), "--maxi", "perhaps"])
+    assert r.exit_code == 2 and r.output.strip() == "error: --maxi 'perhaps': expected one of yes, no"
+    r = runner.invoke(app, ["check", str(out), "--system", "dutch", "--maxi", "yes"])
+    assert r.exit_code == 2
+    assert r.output.strip() == "error: --maxi does not apply to the dutch system (it has no such option)"
+    root = str(Path(__file__).resolve().parents[1])
+    fast = subprocess.run([sys.executable, "-m", "pairchk", "check", str(out), "--maxi", "no"],
+                          capture_output=True, text=True, cwd=str(tmp_path),
+                          env={**os.environ, "PYTHONPATH": root})
+    assert fast.stdout.splitlines()[0].endswith("not a Maxi-tournament (--maxi no))")
+    # a file whose system pairchk does not re-pair says the option was not applied
+    from pairchk.check.checker import check
+
+    report = check(Tournament(system="FIDE_SCHEVENINGEN"), options={"maxi": "yes"})
+    assert "--maxi yes not applied: no system re-pairs this file" in report.notes
 
 
 def test_upward_groups_mirror_the_downward_rules_3_7_4_1():

@@ -129,3 +129,50 @@ def test_screenshot_in_chromium(page, tmp_path, width):
     w, h = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
     assert (w, h) == (width, 1600)
     assert len(data) > 20_000  # a blank page compresses to a few hundred bytes
+
+
+def test_html_says_everything_the_text_says_in_its_order_verdict_before_boards():
+    import html as html_lib
+    from pathlib import Path
+
+    from pairchk import formats
+    from pairchk.check import check
+    from pairchk.check import html as report_html
+    from pairchk.check.report import round_headline, round_lines, summary_line
+
+    path = Path(__file__).resolve().parents[1] / "fixtures" / "club_open_2026.trf"
+    t = formats.load(path.read_bytes(), path=str(path)).tournament
+    report = check(t, path=str(path))
+    page = html_lib.unescape(report_html.page(report, t))
+    assert summary_line(report) in page
+    for r in report.rounds:
+        if r.status == "ok":
+            continue
+        start = page.index(f'id="round-{r.round}"')
+        end = page.index("</section>", start)
+        section = page[start:end]
+        assert round_headline(r).split(" — ")[1] in section
+        at = 0
+        for label, text in round_lines(r):
+            shown = f"{label}: {text}" if label else text
+            found = section.find(text, at)
+            assert found >= 0, shown  # every line, in the text report's order
+            at = found
+        assert section.index("verdict:") < section.index('class="boards"')
+        assert section.index("why:") < section.index('class="boards"')
+    # the rounds come before the crosstable, as in the text report
+    assert page.index('id="round-4"') < page.index('id="crosstable"')
+
+
+def test_team_html_shows_game_points():
+    from pathlib import Path
+
+    from pairchk import formats
+    from pairchk.check import check
+    from pairchk.check import html as report_html
+
+    path = Path(__file__).resolve().parents[1] / "fixtures" / "team_t06_r04.trf"
+    t = formats.load(path.read_bytes(), path=str(path)).tournament
+    page = report_html.page(check(t, path=str(path)), t)
+    assert '<th class="n">GP</th>' in page
+    assert "4w½ 2–2" in page  # team 1 drew team 4 on 2-2 game points in round 1

@@ -165,3 +165,19 @@ def test_team_code_in_an_individual_event_says_so():
     res = runner.invoke(app, ["standings", str(FIXTURE), "--tiebreaks", "BH,EDET"])
     assert res.exit_code == 0
     assert "'EDET' is a tie-break of team events" in res.output
+
+
+def test_french_tiebreak_names_are_read_as_c07_codes():
+    from pairchk.model import Tournament
+    from pairchk.standings.ranking import file_tiebreaks
+
+    assert file_tiebreaks(Tournament(tiebreaks=("Brésilien", "Solkoff", "Cumulatif"))) == (
+        ["BH/C1", "BH", "PS"], "the file's tie-break field, its names read as C.07 codes"
+        " (Brésilien = BH/C1, Solkoff = BH, Cumulatif = PS; --tiebreaks overrides)")
+    assert file_tiebreaks(Tournament(tiebreaks=("Brésilien", "Performance", "94"))) == (
+        [], "none: the file's tie-break '94' is not a C.07 code, so players are ranked by"
+        " points only; read as C.07: Brésilien = BH/C1, Performance = TPR; give --tiebreaks"
+        " BH/C1,TPR")
+    assert file_tiebreaks(Tournament(tiebreaks=("foo", "bar")))[1] == (
+        "none: the file's tie-breaks 'foo', 'bar' are not C.07 codes, so players are ranked by"
+        " points only; give --tiebreaks")

@@ -169,8 +169,9 @@ def test_192_codes(code, expected):
 
 
 def test_check_of_a_team_sample_names_teams_and_the_article():
-    """chess-results' team sample (2019, no system declared): checked as C.04.6 at team level;
-    round 3 gave the bye to team 6 where art. 3.4.4 ("has the largest TPN") gives it to 8."""
+    """chess-results' team sample (dated 20 Sep 2025, no system declared): checked as C.04.6 at
+    team level under the 2024 text, in force then; round 3 gave the bye to team 6 where the
+    2024 PAB rule ("the highest TPN") gives it to 8."""
     from pairchk import check
     from pairchk.formats import load_path
 
@@ -179,9 +180,11 @@ def test_check_of_a_team_sample_names_teams_and_the_article():
     assert report.system == "team"
     r3 = report.rounds[2]
     assert r3.status == "deviation"
-    assert r3.explanation.startswith("PAB (2026) the pairing-allocated bye goes to the lowest score")
+    assert report.edition == "2024"
+    assert report.edition_reason == "start date 2025-09-20: C.04.6 as applied 1 Aug 2024 - 31 Jan 2026"
+    assert r3.explanation.startswith("PAB (2024) the pairing-allocated bye goes to the lowest score")
     assert any("6 SC Postbauer-Heng" in w and "8 SK Schwanstetten" in w for w in r3.who)
-    assert r3.details["criterion"]["article"] == "C.04.6 art. 3.4 (2026)"
+    assert r3.details["criterion"]["article"] == "C.04.6 art. 2 (2024)"
     assert report.rounds[0].status == "ok"
 
 

@@ -208,3 +208,70 @@ def test_absence_written_as_forfeit_without_opponent_is_a_late_bye():
         Player(1, entries=(E(K.WIN, 2, W), E(K.PAB), E(K.PAB))),
         Player(2, entries=(E(K.LOSS, 1, B), E(K.FORFEIT_LOSS), E(K.FORFEIT_LOSS))))
     assert tb.context(t).adjusted[2] == D("1.0")
+
+
+# ---- two defects found against the FIDE TEC checker (regressions)
+
+def _odd_round_robin(bye=K.ZERO_BYE):
+    """Three players, three rounds: R1 1-2 1-0, 3 bye; R2 2-3 draw, 1 bye; R3 3-1 1-0, 2 bye.
+    Scores 1, 0.5, 1.5; 2's bye is in the last round."""
+    return Tournament(start_date="2026-05-01", system="FIDE_ROUNDROBIN", rounds=3, players=(
+        Player(1, "A", entries=(E(K.WIN, 2, W), E(bye), E(K.LOSS, 3, B))),
+        Player(2, "B", entries=(E(K.LOSS, 1, B), E(K.DRAW, 3, W), E(bye))),
+        Player(3, "C", entries=(E(bye), E(K.DRAW, 2, B), E(K.WIN, 1, W)))))
+
+
+@pytest.mark.parametrize("bye", [K.ZERO_BYE, K.ABSENT, K.NOT_PAIRED])
+def test_odd_round_robin_berger_bye_is_no_late_requested_bye(bye):
+    # C.07 Art. 15.2 (2026): with pre-determined pairings the only unplayed rounds are
+    # forfeits, "treated as games"; the round without opponent of an odd round robin is
+    # therefore no requested bye and never the draw of 16.2.5/16.3.2 for the opponents.
+    # BH of 1 = 2's 0.5 + 3's 1.5 = 2 (it was 2.5: 2's last-round bye counted as a draw);
+    # SB of 3 = 2's 0.5 x 0.5 + 1's 1 x 1 = 1.25.
+    t = _odd_round_robin(bye)
+    assert tb.is_round_robin(t)
+    assert value(t, "BH", 1) == D("2")
+    assert value(t, "SB", 3) == D("1.25")
+    assert value(t, "BH", 3) == D("1.5")
+
+
+def test_pre_entered_byes_of_the_next_round_are_not_a_round():
+    # A round nobody is paired in yet, holding only byes entered in advance (TRF(x) "0000 H",
+    # TRF26 240), is not a played round: the standings are those after the last round in
+    # which a game was played or a result recorded (round 2 here, not 3).
+    base = example_a()
+    players = list(base.players)
+    players[1] = players[1].replace(entries=(E(K.LOSS, 1, B), E(K.HALF_BYE),
+                                             E(K.FORFEIT_WIN, 3, W), E(K.HALF_BYE)))
+    t = base.replace(rounds=4, players=tuple(players))
+    assert tb.last_complete_round(t) == 3
+    assert tb.values(t, ["BH"])[1]["BH"] == tb.values(base, ["BH"])[1]["BH"]
+    cut = t.replace(players=tuple(p.replace(entries=p.entries[:2]) for p in base.players))
+    players = list(cut.players)
+    players[3] = players[3].replace(entries=(*players[3].entries, E(K.NOT_PAIRED), E(K.ZERO_BYE)))
+    t = cut.replace(players=tuple(players))
+    assert tb.last_complete_round(t) == 2
+    # a pending game in round 3 keeps it out too; a forfeit naming its opponent makes it a round
+    players[0] = players[0].replace(entries=(*players[0].entries, E(K.FORFEIT_WIN, 3, W)))
+    players[2] = players[2].replace(entries=(*players[2].entries, E(K.FORFEIT_LOSS, 1, B)))
+    assert tb.last_complete_round(cut.replace(players=tuple(players))) == 3
+
+
+def test_pre_entered_byes_file_standings_after_round_4():
+    # the file TEC was compared on: XXR 5, four rounds played, "0000 - H" for round 5 of two
+    # players; the standings are those after round 4 (BH of #1: 9.5, not 13.5 after round 5)
+    path = ROOT / "tests" / "data" / "tec_pre_entered_byes.trf"
+    t = formats.load(path.read_bytes(), path=str(path)).tournament
+    assert tb.last_complete_round(t) == 4
+    assert tb.values(t, ["BH"])[1]["BH"] == D("9.5")
+
+
+def test_standings_command_says_round_4_for_pre_entered_byes():
+    from typer.testing import CliRunner
+
+    from pairchk.cli import app
+
+    path = ROOT / "tests" / "data" / "tec_pre_entered_byes.trf"
+    r = CliRunner().invoke(app, ["standings", str(path), "--tiebreaks", "BH"])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines()[0] == "standings after round 4; tie-breaks: BH (from --tiebreaks)"

@@ -11,8 +11,8 @@ this process (``--jobs 1``) and in a process pool.
 >>> worst_exit(r)
 3
 >>> print(summary_table(r))
-files  rounds  ok  deviation  unreadable
-    3      12   1          1           1
+files: 3 (ok 1, deviation 1, unreadable 1)
+rounds: 12 in those files
 """
 
 from __future__ import annotations
@@ -29,12 +29,14 @@ EXIT_UNREADABLE = 3
 EXIT_NOT_CHECKED = 4
 
 # statuses from best to worst; the summary table shows them in this order
-STATUSES = ("ok", "warnings", "not checked", "deviation", "violation", "standings", "errors", "failed",
-            "unreadable")
-EXIT_CODES = {"ok": EXIT_OK, "warnings": EXIT_OK, "not checked": EXIT_NOT_CHECKED,
+STATUSES = ("ok", "warnings", "skipped", "not checked", "deviation", "violation", "standings",
+            "errors", "failed", "refused", "unreadable")
+# "skipped": a file of a batch that is recognisably no tournament file (a README, a
+# bbpPairings output, pairchk's own report): listed in the summary, no effect on the exit
+EXIT_CODES = {"ok": EXIT_OK, "warnings": EXIT_OK, "skipped": EXIT_OK, "not checked": EXIT_NOT_CHECKED,
               "deviation": EXIT_FINDINGS, "violation": EXIT_FINDINGS, "errors": EXIT_FINDINGS,
               "standings": EXIT_FINDINGS,
-              "failed": EXIT_FINDINGS, "unreadable": EXIT_UNREADABLE}
+              "failed": EXIT_FINDINGS, "refused": EXIT_USAGE, "unreadable": EXIT_UNREADABLE}
 # the columns every check summary has, whether or not a file fell in them
 CHECK_COLUMNS = ("ok", "deviation", "violation", "not checked", "unreadable")
 
@@ -66,15 +68,24 @@ class FileResult:
     written: str = ""  # convert: the file written
     html: str = ""  # check --html: the page of this tournament
     title: str = ""  # the tournament's name (index page)
+    tournament: str = ""  # which tournament of a file holding several: "2 'Open B'"
 
     @property
     def exit_code(self) -> int:
         return EXIT_CODES.get(self.status, EXIT_FINDINGS)
 
+    @property
+    def label(self) -> str:
+        """The file, and the tournament of it when it holds several."""
+        return f"{self.path} [tournament {self.tournament}]" if self.tournament else self.path
+
     def as_json(self) -> dict[str, Any]:
-        return {"file": self.path, "status": self.status, "rounds": self.rounds,
-                "round_status": dict(self.round_counts), "message": self.message,
-                "written": self.written or None, "seconds": round(self.seconds, 3)}
+        out = {"file": self.path, "status": self.status, "rounds": self.rounds,
+               "round_status": dict(self.round_counts), "message": self.message,
+               "written": self.written or None, "seconds": round(self.seconds, 3)}
+        if self.tournament:
+            out["tournament"] = self.tournament
+        return out
 
 
 # --------------------------------------------------------------------------- expansion
@@ -115,7 +126,32 @@ def expand(args: Iterable[str]) -> list[str]:
             out.extend(m for m in matches if os.path.isfile(m)) if matches else out.append(arg)
         else:
             out.append(arg)
-    return list(dict.fromkeys(out))  # each once, first place kept
+    return _one_per_tournament(list(dict.fromkeys(out)))  # each once, first place kept
+
+
+_SP_PARTS = (".trn", ".ini", ".sco")
+
+
+def _one_per_tournament(paths: list[str]) -> list[str]:
+    """SwissPerfect's three files of one tournament (one stem) kept once, as the ``.trn``.
+
+    >>> _one_per_tournament(["a/x.ini", "a/x.sco", "a/x.trn", "a/y.trf"])
+    ['a/x.trn', 'a/y.trf']
+    """
+    stems: dict[str, str] = {}
+    for p in paths:
+        stem, ext = os.path.splitext(p)
+        if ext.lower() in _SP_PARTS:
+            best = stems.get(stem)
+            if best is None or _SP_PARTS.index(ext.lower()) < _SP_PARTS.index(os.path.splitext(best)[1].lower()):
+                stems[stem] = p
+    out = []
+    for p in paths:
+        stem, ext = os.path.splitext(p)
+        keep = stems.get(stem, p) if ext.lower() in _SP_PARTS else p
+        if keep not in out:
+            out.append(keep)
+    return out
 
 
 # --------------------------------------------------------------------------- reading
@@ -124,35 +160,117 @@ class Unreadable(Exception):
     """A file could not be read; the message is the one line to print."""
 
 
+MAX_FILE_BYTES = 256 * 1024 * 1024  # no tournament file is near this; /dev/zero never ends
+class NotTournament(Unreadable):
+    """A file of a batch that is recognisably no tournament file (the message says what)."""
+
+
+class Ambiguous(Unreadable):
+    """A file holding several tournaments read where one is wanted, or ``--tournament``
+    naming none of them: a usage error, its message lists the choices."""
+
+
+def resolve(path: str) -> str:
+    """``path``, or the file of the SwissPerfect tournament it is the stem of."""
+    if path == "-" or os.path.exists(path):
+        return path
+    from ..formats.swissperfect_native import stem_file
+
+    return stem_file(path) or path
+
+
 def read_bytes(path: str) -> bytes:
+    """The bytes of ``path`` ('-': stdin), at most :data:`MAX_FILE_BYTES` of them."""
     import sys
 
-    if path == "-":
-        return sys.stdin.buffer.read()
     try:
-        with open(path, "rb") as fh:
-            return fh.read()
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        else:
+            with open(path, "rb") as fh:
+                data = fh.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise Unreadable(f"{path}: cannot read file: {exc.strerror or exc}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise Unreadable(f"{path}: cannot read file: larger than {MAX_FILE_BYTES // 2**20} MB,"
+                         " which no tournament file is (is it a device or a stream?)")
+    return data
 
 
-def load(path: str, fmt: str | None, *, lenient: bool = False):
-    """``(format module, Loaded)`` for ``path``; every failure to read raises :class:`Unreadable`."""
+def load(path: str, fmt: str | None, *, lenient: bool = False, tournament: str | None = None,
+         skip: bool = False):
+    """``(format module, Loaded)`` for ``path`` (of a file holding several tournaments, the one
+    ``tournament`` names); every failure to read raises :class:`Unreadable`, a file that is
+    recognisably no tournament :class:`NotTournament` when ``skip`` (a batch)."""
     from .. import formats
     from ..errors import PairchkError
 
+    path = resolve(path)
     data = read_bytes(path)
     name = None if path == "-" else path
+    if skip and not fmt:
+        reason = formats.skip_reason(data)
+        if reason:
+            raise NotTournament(f"{path}: not a tournament file: {reason}")
     try:
         mod = formats.get(fmt) if fmt else formats.detect(data, name)
-        if lenient:
+        if lenient and not hasattr(mod, "load_all"):
             from ..validate import load_lenient
 
-            return mod, load_lenient(data, name, mod.NAME)
-        return mod, formats.checked(mod, data, name)
+            loaded = load_lenient(data, name, mod.NAME)
+            if tournament is not None:
+                formats.select([formats.Part("1", loaded.tournament.name, loaded)], tournament, name)
+            return mod, loaded
+        return mod, formats.checked(mod, data, name, tournament=tournament)
+    except formats.TournamentChoiceError as exc:
+        raise Ambiguous(str(exc)) from None
     except PairchkError as exc:
         raise Unreadable(str(exc)) from None
     # any other exception is a bug in pairchk, not bad input: run_task reports it as such
+
+
+def tasks_for(command: str, paths: Sequence[str], options: tuple[tuple[str, Any], ...],
+              fmt: str | None = None) -> list[Task]:
+    """One task per file, and per tournament of a file that holds several (a Sharly-Chess
+    event): ``("tournament", id)`` and its label ``("label", "2 'Open B'")`` in its options."""
+    from .. import formats
+    from ..errors import PairchkError
+
+    tasks: list[Task] = []
+    for path in paths:
+        found: list[tuple[str, str]] = []
+        real = resolve(path)
+        if real != "-" and _may_hold_several(real, fmt):
+            try:
+                found = formats.tournaments(read_bytes(real), path=real, fmt=fmt)
+            except (PairchkError, Unreadable):
+                found = []  # the worker reports why the file cannot be read
+        if len(found) > 1:
+            tasks.extend(Task(command, path, options + (("tournament", ident),
+                                                        ("label", f"{ident} {name!r}")))
+                         for ident, name in found)
+        else:
+            tasks.append(Task(command, path, options))
+    return tasks
+
+
+def _may_hold_several(path: str, fmt: str | None) -> bool:
+    """Whether ``path``'s format (named, or by its extension, else its first bytes) is one
+    whose files hold several tournaments; reads at most a few bytes."""
+    from .. import formats
+    from ..errors import PairchkError
+
+    try:
+        if fmt:
+            return hasattr(formats.get(fmt), "list_tournaments")
+        mod = formats.by_extension(os.path.basename(path))
+        if mod is not None:
+            return hasattr(mod, "list_tournaments")
+        with open(path, "rb") as fh:
+            head = fh.read(16)
+        return head.startswith(b"SQLite format 3")
+    except (OSError, PairchkError):  # an unknown --from or an unreadable file: the worker says it
+        return False
 
 
 # --------------------------------------------------------------------------- workers
@@ -173,7 +291,7 @@ def check_status(report: Any) -> str:
 def _check_report(t: Any, task: Task, on_round: Callable[[int, int], None] | None):
     """Check tournament ``t`` with the task's system (None: the file's); raises ``_Failed``."""
     from .. import systems
-    from ..errors import PairchkError
+    from ..errors import PairchkError, UnknownEditionError
     from .checker import check
     from .resolve import resolve_system
 
@@ -183,12 +301,16 @@ def _check_report(t: Any, task: Task, on_round: Callable[[int, int], None] | Non
         if on_round is not None:
             chosen = _Counting(resolve_system(t, chosen)[0], on_round, t.played_rounds) \
                 if resolve_system(t, chosen)[0] is not None else chosen
-        report = check(t, system=chosen, edition=edition, path=path)
+        report = check(t, system=chosen, edition=edition, path=path,
+                       suggest_acceleration=task.get("acceleration") is None,
+                       options=dict(task.get("system_options", ())))
         if system is not None:
             report.system_reason = "chosen with --system"
         return report, _standings_notes(t)
+    except UnknownEditionError as exc:  # the file's system has no such --edition: a usage error
+        raise _Refused(f"{path}: {exc}")
     except PairchkError as exc:
-        raise _Failed(f"{path}: {exc}")
+        raise _Failed(f"{path}: {exc}", getattr(exc, "exit_code", None) == EXIT_USAGE)
 
 
 def _standings_notes(t: Any) -> list[str]:
@@ -233,6 +355,9 @@ class _Counting:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._system, name)
 
+    def with_options(self, values: dict[str, str]) -> Any:
+        return _Counting(self._system.with_options(values), self._on_round, self._total)
+
     def state(self, t: Any, rnd: int, **kw: Any) -> Any:
         if rnd >= 1:
             self._on_round(rnd, self._total)
@@ -240,7 +365,16 @@ class _Counting:
 
 
 class _Failed(Exception):
-    pass
+    """A file the command could not finish; ``refused`` when the question it was asked has no
+    answer (an edition the system lacks, a team system for a file without teams): exit 2."""
+
+    def __init__(self, message: str, refused: bool = False) -> None:
+        super().__init__(message)
+        self.refused = refused
+
+
+class _Refused(_Failed):
+    """The check was refused for a usage error (an --edition the file's system does not have)."""
 
 
 def check_file(task: Task, on_round: Callable[[int, int], None] | None = None) -> FileResult:
@@ -250,10 +384,9 @@ def check_file(task: Task, on_round: Callable[[int, int], None] | None = None) -
 
     start = time.perf_counter()
     try:
-        _, loaded = load(task.path, task.get("from"))
+        _, loaded = _load_task(task)
     except Unreadable as exc:
-        return FileResult(task.path, "unreadable", message=str(exc),
-                          seconds=time.perf_counter() - start)
+        return _not_read(task, exc, start)
     warnings = [str(w) for w in loaded.warnings]
     t = loaded.tournament
     bad = pairing_inconsistencies(loaded, None if task.path == "-" else task.path)
@@ -261,7 +394,8 @@ def check_file(task: Task, on_round: Callable[[int, int], None] | None = None) -
         more = f" and {len(bad) - 1} more (see pairchk validate)" if len(bad) > 1 else ""
         return FileResult(task.path, "unreadable", warnings=warnings, title=t.name,
                           message=f"{bad[0]}{more}; the pairings cannot be re-paired from"
-                                  " inconsistent data", seconds=time.perf_counter() - start)
+                                  " inconsistent data", seconds=time.perf_counter() - start,
+                          tournament=task.get("label", ""))
     try:
         if task.get("acceleration") is not None:
             from ..acceleration import apply_acceleration
@@ -273,22 +407,38 @@ def check_file(task: Task, on_round: Callable[[int, int], None] | None = None) -
                 raise _Failed(f"{task.path}: {exc}")
         result, notes = _check_report(t, task, on_round)
     except _Failed as exc:
-        return FileResult(task.path, "failed", message=str(exc), warnings=warnings,
-                          seconds=time.perf_counter() - start, title=t.name)
+        status = "refused" if exc.refused or isinstance(exc, _Refused) else "failed"
+        return FileResult(task.path, status, message=str(exc), warnings=warnings,
+                          seconds=time.perf_counter() - start, title=t.name,
+                          tournament=task.get("label", ""))
     fmt = task.get("format", "text")
     status = check_status(result)
     if status == "ok" and any(n.startswith("error: standings") for n in notes):
         status = "standings"  # the pairings are right, the published ranks are not
     out = FileResult(task.path, status, rounds=len(result.rounds),
                      warnings=warnings + notes, round_counts=report.summary_counts(result),
-                     title=t.name)
-    out.output = report.render(result, fmt) if fmt != "html" else ""
+                     title=t.name, tournament=task.get("label", ""))
+    which = (task.get("tournament"), t.name) if task.get("tournament") else None
+    out.output = report.render(result, fmt, tournament=which) if fmt != "html" else ""
     if task.get("html") or fmt == "html":
         from . import html as report_html
 
         out.html = report_html.page(result, t)
     out.seconds = time.perf_counter() - start
     return out
+
+
+def _load_task(task: Task, *, lenient: bool = False):
+    """:func:`load` with the task's format, tournament and whether it is one of a batch."""
+    return load(task.path, task.get("from"), lenient=lenient, tournament=task.get("tournament"),
+                skip=bool(task.get("skip")))
+
+
+def _not_read(task: Task, exc: Unreadable, start: float) -> FileResult:
+    """The result of a file that was not read: skipped (no tournament file) or unreadable."""
+    return FileResult(task.path, "skipped" if isinstance(exc, NotTournament) else "unreadable",
+                      message=str(exc), seconds=time.perf_counter() - start,
+                      tournament=task.get("label", ""))
 
 
 def validate_file(task: Task) -> FileResult:
@@ -298,20 +448,21 @@ def validate_file(task: Task) -> FileResult:
 
     start = time.perf_counter()
     try:
-        _, loaded = load(task.path, task.get("from"), lenient=True)
+        _, loaded = _load_task(task, lenient=True)
         findings = validate(loaded, None if task.path == "-" else task.path)
     except Unreadable as exc:
-        return FileResult(task.path, "unreadable", message=str(exc),
-                          seconds=time.perf_counter() - start)
+        return _not_read(task, exc, start)
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
     warnings = sum(1 for f in findings if f.severity is Severity.WARNING)
     t = loaded.tournament
     lines = [str(f) for f in findings]
-    lines.append(f"{task.path}: {len(t.players)} players, {t.played_rounds} rounds: "
+    where = f"{task.path} [tournament {task.get('label')}]" if task.get("label") else task.path
+    lines.append(f"{where}: {len(t.players)} players, {t.played_rounds} rounds: "
                  f"{errors} error(s), {warnings} warning(s)")
     status = "errors" if errors else ("warnings" if warnings else "ok")
     return FileResult(task.path, status, rounds=t.played_rounds, output="\n".join(lines),
-                      seconds=time.perf_counter() - start, title=t.name)
+                      seconds=time.perf_counter() - start, title=t.name,
+                      tournament=task.get("label", ""))
 
 
 def convert_file(task: Task) -> FileResult:
@@ -322,10 +473,9 @@ def convert_file(task: Task) -> FileResult:
 
     start = time.perf_counter()
     try:
-        source, loaded = load(task.path, task.get("from"))
+        source, loaded = _load_task(task)
     except Unreadable as exc:
-        return FileResult(task.path, "unreadable", message=str(exc),
-                          seconds=time.perf_counter() - start)
+        return _not_read(task, exc, start)
     target = formats.get(task.get("to")) if task.get("to") else source
     ext = target.EXTENSIONS[0] if getattr(target, "EXTENSIONS", ()) else "." + target.NAME
     stem = os.path.basename(task.path)
@@ -335,11 +485,17 @@ def convert_file(task: Task) -> FileResult:
             break
     else:
         stem = os.path.splitext(stem)[0]
+    if task.get("tournament"):  # one file per tournament of the input
+        stem += "-" + _slug(task.get("tournament"), loaded.tournament.name)
     dst = os.path.join(task.get("out_dir"), stem + ext)
     warnings = [str(w) for w in loaded.warnings]
     result = FileResult(task.path, "ok", rounds=loaded.tournament.played_rounds,
-                        warnings=warnings, written=dst, title=loaded.tournament.name)
+                        warnings=warnings, written=dst, title=loaded.tournament.name,
+                        tournament=task.get("label", ""))
     try:
+        if not getattr(target, "CAN_WRITE", True):
+            raise PairchkError(f"format {target.NAME!r} can be read but not written (hint: name"
+                               " the output format with --to)")
         problem = output_problem(dst, [task.path], force=bool(task.get("force")))
         if problem:
             raise PairchkError(problem)
@@ -348,8 +504,9 @@ def convert_file(task: Task) -> FileResult:
         options = dict(loaded.meta.get("dump_options", {})) if target is source else {}
         options.update(rest)
         dumped = target.dump(t, **options)
-        with open(dst, "wb") as fh:
-            fh.write(dumped.data)
+        from ..output import write_output
+
+        write_output(dst, dumped.data, force=bool(task.get("force")), inputs=[task.path])
     except (PairchkError, OSError) as exc:
         result.status, result.written = "failed", ""
         result.message = f"{dst}: cannot write {target.NAME}: {exc}"
@@ -357,6 +514,20 @@ def convert_file(task: Task) -> FileResult:
         result.warnings += [str(w) for w in dumped.warnings]
     result.seconds = time.perf_counter() - start
     return result
+
+
+def _slug(ident: str, name: str) -> str:
+    """``<id>-<name>`` for a file name: letters, digits and ``-`` only.
+
+    >>> _slug("2", "Open B (U1800)")
+    '2-Open-B-U1800'
+    """
+    import re
+    import unicodedata
+
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    words = re.sub(r"[^A-Za-z0-9]+", "-", ascii_name).strip("-")[:40].strip("-")
+    return f"{ident}-{words}" if words else ident
 
 
 WORKERS: dict[str, Callable[[Task], FileResult]] = {
@@ -376,36 +547,17 @@ def run_task(task: Task) -> FileResult:
 # --------------------------------------------------------------------------- overwriting
 
 def looks_like_tournament(path: str) -> bool:
-    """True when ``path`` exists and pairchk reads a tournament from it."""
-    from .. import formats
+    """True when ``path`` exists and pairchk reads a tournament from it (see :mod:`pairchk.output`)."""
+    from ..output import looks_like_tournament as looks
 
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-        return bool(formats.load(data, path=path).tournament.players)
-    except Exception:  # unreadable or not a tournament: any failure means "no"
-        return False
+    return looks(path)
 
 
 def output_problem(dst: str, inputs: Sequence[str], *, force: bool) -> str:
-    """Why ``dst`` must not be written, or "" when it may.
+    """Why ``dst`` must not be written, or "" when it may (:func:`pairchk.output.output_problem`)."""
+    from ..output import output_problem as problem
 
-    The output is never one of the inputs (even with ``force``); an existing file is kept
-    unless ``force``.
-    """
-    if dst == "-" or not os.path.exists(dst):
-        return ""
-    for src in inputs:
-        if src != "-" and os.path.exists(src) and os.path.samefile(src, dst):
-            return (f"{dst} is also the input file; pairchk never writes over its input "
-                    "(write to another name)")
-    if force:
-        return ""
-    if looks_like_tournament(dst):
-        return (f"{dst} already exists and is a tournament file; not overwritten (did you mean "
-                "to give two input files? convert reads one file, or several with -o DIR; "
-                "add --force to replace it)")
-    return f"{dst} already exists; not overwritten (add --force to replace it)"
+    return problem(dst, inputs, force=force, two_names=True)
 
 
 # --------------------------------------------------------------------------- running
@@ -473,7 +625,7 @@ def _quiet_worker() -> None:
 
 def worst_exit(results: Iterable[FileResult]) -> int:
     """The exit status of the worst file: unreadable 3 > findings 1 > not checked 4 > ok 0."""
-    rank = {EXIT_OK: 0, EXIT_NOT_CHECKED: 1, EXIT_FINDINGS: 2, EXIT_UNREADABLE: 3}
+    rank = {EXIT_OK: 0, EXIT_NOT_CHECKED: 1, EXIT_FINDINGS: 2, EXIT_USAGE: 3, EXIT_UNREADABLE: 4}
     worst = EXIT_OK
     for r in results:
         if rank.get(r.exit_code, 2) > rank[worst]:
@@ -493,12 +645,16 @@ def counts(results: Sequence[FileResult], columns: Sequence[str] = ()) -> dict[s
 
 
 def summary_table(results: Sequence[FileResult], columns: Sequence[str] = ()) -> str:
-    """A two-line table: files, rounds and files per status."""
-    row = {"files": len(results), "rounds": sum(r.rounds for r in results)}
-    row.update(counts(results, columns))
-    head = "  ".join(row)
-    values = "  ".join(f"{v:>{len(k)}}" for k, v in row.items())
-    return f"{head}\n{values}"
+    """Two labelled lines: the files by status, then the rounds they hold.
+
+    >>> print(summary_table([FileResult("a.trf", "ok", rounds=5), FileResult("b.trf", "violation", rounds=7)],
+    ...                     ("ok", "violation")))
+    files: 2 (ok 1, violation 1)
+    rounds: 12 in those files
+    """
+    by_status = ", ".join(f"{k} {v}" for k, v in counts(results, columns).items())
+    rounds = sum(r.rounds for r in results)
+    return f"files: {len(results)} ({by_status})\nrounds: {rounds} in those files"
 
 
 def summary_data(results: Sequence[FileResult], columns: Sequence[str] = ()) -> dict[str, Any]:
@@ -507,7 +663,8 @@ def summary_data(results: Sequence[FileResult], columns: Sequence[str] = ()) -> 
             "results": [r.as_json() for r in results]}
 
 
-def write_summary(path: str, results: Sequence[FileResult], columns: Sequence[str] = ()) -> None:
+def write_summary(path: str, results: Sequence[FileResult], columns: Sequence[str] = (), *,
+                  force: bool = False, inputs: Sequence[str] = ()) -> None:
     """Write the per-file summary as CSV or JSON (chosen by the extension of ``path``)."""
     import json
 
@@ -523,13 +680,14 @@ def write_summary(path: str, results: Sequence[FileResult], columns: Sequence[st
         w.writerow(["file", "status", "rounds", *(f"rounds_{s.replace(' ', '_')}"
                                                   for s in statuses), "seconds", "message"])
         for r in results:
-            w.writerow([r.path, r.status, r.rounds, *(r.round_counts.get(s, 0) for s in statuses),
+            w.writerow([r.label, r.status, r.rounds, *(r.round_counts.get(s, 0) for s in statuses),
                         f"{r.seconds:.3f}", r.message])
         text = buf.getvalue()
     else:
         raise ValueError(f"{path}: --summary writes .csv or .json")
-    with open(path, "w", encoding="utf-8", newline="") as fh:
-        fh.write(text)
+    from ..output import write_output
+
+    write_output(path, text, force=force, inputs=inputs)
 
 
 # --------------------------------------------------------------------------- the commands' driver
@@ -544,6 +702,8 @@ class Plan:
     summary_path: str = ""
     columns: tuple[str, ...] = ()
     json_list: bool = False  # outputs are JSON documents: print them as one list at the end
+    force: bool = False  # --force: the summary may replace an existing file
+    inputs: tuple[str, ...] = ()  # never written over
     scheduler: str = ""  # a Dask scheduler's address: the files run on that cluster
 
 
@@ -561,7 +721,7 @@ class _Printer:
         from ..output import QUIET, print_warnings
 
         print_warnings(r.warnings, self.plan.verbosity)
-        if r.message:
+        if r.message and r.status != "skipped":  # (a skipped file: listed in the summary)
             print(f"error: {r.message}", file=sys.stderr, flush=True)
         if not r.output or self.plan.verbosity <= QUIET:
             return
@@ -586,10 +746,13 @@ class _Printer:
             gap = "\n" if self.reports else ""
             print(gap + summary_table(results, plan.columns), file=out)
             for r in results:
-                if r.status not in ("ok", "warnings"):
-                    print(f"{r.status}: {r.path}", file=out)
+                if r.status == "skipped":
+                    print(f"skipped: {r.message}", file=out)
+                elif r.status not in ("ok", "warnings"):
+                    print(f"{r.status}: {r.label}", file=out)
         if plan.summary_path:
-            write_summary(plan.summary_path, results, plan.columns)
+            write_summary(plan.summary_path, results, plan.columns, force=plan.force,
+                          inputs=plan.inputs)
 
 
 def drive(tasks: Sequence[Task], plan: Plan) -> list[FileResult]:
@@ -601,12 +764,29 @@ def drive(tasks: Sequence[Task], plan: Plan) -> list[FileResult]:
     """
     from ..output import Progress
 
+    import sys
+
     printer = _Printer(plan)
-    with Progress(len(tasks), tasks[0].command if tasks else "",
-                  enabled=None if not plan.single else False) as bar:
-        results = run(tasks, jobs=plan.jobs, on_result=printer.show,
-                      on_progress=lambda r: bar.advance(os.path.basename(r.path)),
-                      scheduler=plan.scheduler)
+    done: list[FileResult] = []
+
+    def show(r: FileResult) -> None:
+        done.append(r)
+        printer.show(r)
+
+    try:
+        with Progress(len(tasks), tasks[0].command if tasks else "",
+                      enabled=None if not plan.single else False) as bar:
+            results = run(tasks, jobs=plan.jobs, on_result=show,
+                          on_progress=lambda r: bar.advance(os.path.basename(r.path)),
+                          scheduler=plan.scheduler)
+    except KeyboardInterrupt:  # Ctrl-C: say how far it got, keep the summary of those files
+        stopped = tasks[len(done)].path if len(done) < len(tasks) else ""
+        print(f"interrupted after {len(done)} of {len(tasks)} files"
+              + (f", at {stopped}" if stopped else "")
+              + ("; the summary covers those files" if plan.summary_path else ""),
+              file=sys.stderr, flush=True)
+        printer.finish(done)
+        raise
     printer.finish(results)
     return results
 

@@ -21,11 +21,11 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Mapping
 
-from ..acceleration import accelerations, apply_acceleration
+from ..acceleration import accelerations
 from ..errors import PairchkError
 from ..model import Kind, Tournament
 from ..pairing import CheckReport, Pair, RoundPairing, RoundReport, published_pairing
-from ..system import System
+from ..system import System, configure
 from .compare import paired_players
 from .resolve import guess_acceleration, resolve_system
 from .rounds import check_round
@@ -110,9 +110,18 @@ def _not_checked(t: Tournament, report: CheckReport, rounds: list[int] | None) -
 
 def check(
     tournament: Tournament, system: "System | str | None" = None, edition: str | None = None,
-    rounds: list[int] | None = None, path: str = "",
+    rounds: list[int] | None = None, path: str = "", suggest_acceleration: bool = True,
+    options: Mapping[str, str | None] | None = None,
 ) -> CheckReport:
     """Check every paired round of ``tournament`` (or ``rounds``) with its pairing system.
+
+    A verdict never rests on a guess: when the file states no acceleration and its first
+    rounds deviate, an acceleration that would reproduce them is named in a note (with
+    ``suggest_acceleration``, off when the user chose one, ``--acceleration none`` included);
+    the rounds are checked as the file says.
+
+    ``options`` are system options (``{"maxi": "yes"}``), applied by
+    :func:`~pairchk.system.configure` to the system chosen, which refuses one it does not have.
 
     ``system`` is a registered name, a :class:`~pairchk.system.System`, or None for the one the
     file declares (see :func:`.resolve.resolve_system`). When the file declares a system
@@ -131,7 +140,10 @@ def check(
                              system_reason=reason, not_checked=why_not,
                              notes=list(stand_in_notes))
         _not_checked(t, report, rounds)
+        report.notes.extend(f"--{k} {v} not applied: no system re-pairs this file"
+                            for k, v in (options or {}).items() if v is not None)
         return report
+    chosen = configure(chosen, dict(options or {}))
     ed, why = chosen.select_edition(t, edition)
     report = CheckReport(path=path, system=chosen.name, edition=ed, edition_reason=why,
                          system_reason=reason, notes=list(stand_in_notes))
@@ -144,14 +156,11 @@ def check(
     for rnd in todo:
         report.rounds.append(check_round(t, rnd, system=chosen, edition=ed))
     guessed = (guess_acceleration(t, report, ed, chosen)
-               if rounds is None and not chosen.fixed else None)
+               if rounds is None and not chosen.fixed and suggest_acceleration else None)
     if guessed is not None:
         variant, why_acc = guessed
-        again = check(apply_acceleration(t, variant), system=chosen, edition=edition, path=path)
-        again.system_reason = reason
-        again.notes.insert(0, f"{why_acc}; the file does not say how it was accelerated, so every "
-                              f"round was checked with it (--acceleration {variant.name})")
-        return again
+        report.notes.insert(0, f"{why_acc}, which the file does not state; the rounds are checked"
+                               f" as the file says (--acceleration {variant.name} checks with it)")
     if not todo and rounds is None and not chosen.fixed:
         report.notes.append("no round has been paired yet: nothing to check")
     recorded = t.played_rounds
@@ -197,7 +206,7 @@ class PairResult:
 
 def pair(
     tournament: Tournament, system: "System | str | None" = None, edition: str | None = None,
-    round: int | None = None,
+    round: int | None = None, options: Mapping[str, str | None] | None = None,
 ) -> PairResult:
     """Pair round ``round`` (default: :func:`next_round`) of ``tournament`` from the history
     before it; a round after the next one is refused. Byes entered ahead for the round are kept
@@ -216,6 +225,7 @@ def pair(
     if chosen is None:
         raise PairchkError(why_not.replace("its rounds were not re-paired", "cannot pair a round")
                            + " (choose a system with --system)")
+    chosen = configure(chosen, dict(options or {}))
     ed, why = chosen.select_edition(t, edition)
     nxt = next_round(t)
     rnd = nxt if round is None else round
@@ -224,7 +234,9 @@ def pair(
     if rnd > nxt:
         done = f"rounds 1-{nxt - 1} are paired" if nxt > 2 else (
             "round 1 is paired" if nxt == 2 else "no round is paired yet")
-        raise PairchkError(f"round {rnd} cannot be paired yet: {done}, so round {nxt} is the "
+        from ..errors import Unanswerable
+
+        raise Unanswerable(f"round {rnd} cannot be paired yet: {done}, so round {nxt} is the "
                            f"next one to pair")
     pending = sorted({r for p in t.players for r, e in enumerate(p.entries[: rnd - 1], 1)
                       if e.kind is Kind.PENDING})

@@ -364,6 +364,12 @@ def reason(system: System, state: Any, published: RoundPairing, reference: Round
     cites = systems.citations(system, edition)
     art, order = cites.colour_allocation, cites.generation_order
     if not (diff.only_published or diff.only_reference or diff.bye):
+        note = getattr(system, "colour_note", None)  # optional in the protocol (pairchk.system)
+        if callable(note) and state is not None:  # the system's own colour facts
+            notes = [note(state, n) for p, _ in diff.colours_swapped for n in (p.white, p.black)]
+            tail = "; " + ", ".join(x for x in notes[:6] if x) if any(notes) else ""
+            return (f"same pairs, equally good on every criterion; colours differ from the "
+                    f"colour allocation rules {art}{tail}"), None, COLOURS_ONLY
         st = shared_state(as_before(t, published.round), published.round, edition) \
             if t is not None else None
         prefs = [_preference(st, n) for p, _ in diff.colours_swapped
@@ -387,6 +393,19 @@ def reason(system: System, state: Any, published: RoundPairing, reference: Round
             f"comes first in the generation order ({order})"), None, ORDER_ONLY
 
 
+def from_violation(violations: list[str], why: str, criterion: dict | None) -> str:
+    """The why of a round that breaks an absolute rule: the (first) breach, then the deciding
+    criterion when the published round is also worse on one; never "equally good".
+
+    >>> from_violation(["108: pairing-allocated bye to a player who already had a PAB"],
+    ...                "equally good on every criterion of the 2017 text; ...", None)
+    'it breaks an absolute rule: 108: pairing-allocated bye to a player who already had a PAB'
+    """
+    more = f" (and {len(violations) - 1} more)" if len(violations) > 1 else ""
+    head = f"it breaks an absolute rule: {violations[0]}{more}"
+    return f"{head}; besides, {why}" if criterion and why else head
+
+
 def enrich(report: RoundReport, t: Tournament, system: System, edition: str,
            published: RoundPairing, reference: RoundPairing, diff: Diff,
            verdict: str, state: Any = None) -> None:
@@ -400,6 +419,13 @@ def enrich(report: RoundReport, t: Tournament, system: System, edition: str,
     found = find_criterion(system.criteria(edition), crit["criterion"]) if crit else None
     if crit:
         report.who = facts(t, st, found, crit["criterion"], published, reference)
+    elif verdict == COLOURS_ONLY and callable(getattr(system, "colour_note", None)) \
+            and state is not None:  # the system's own colour facts (pairchk.system)
+        report.who = [f"{who(t, x)} gets {colour}, the reference gives {other}: "
+                      f"{system.colour_note(state, x)}"  # type: ignore[attr-defined]
+                      for p, _ in diff.colours_swapped
+                      for x, colour, other in ((p.white, "white", "black"),
+                                               (p.black, "black", "white"))]
     elif verdict == COLOURS_ONLY:
         rule = systems.citations(system, edition).pairing_numbers
         by_numbers = colour_rule_note(t, st, list(diff.colours_swapped), rule) if rule else []

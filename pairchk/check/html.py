@@ -1,8 +1,11 @@
 """The HTML report of ``pairchk check``: one self-contained page per tournament.
 
 The page has the tournament's name, dates and place, the system and rule edition, a summary,
-the crosstable with names, every round's boards (deviating boards highlighted, the
-explanation beside them) and the standings (by the file's tie-break list when
+every round as the text report tells it — its first line, then verdict, violations,
+differences, where, why, who, rule and notes in the text report's order
+(:func:`pairchk.check.report.round_lines`), then its boards, deviating ones highlighted (a
+team event's boards show the match's game points) — the report's notes, the crosstable with
+names and the standings (by the file's tie-break list when
 :mod:`pairchk.standings.ranking` is there, else by points). No script, no web fonts, no outside
 links: it works offline, prints on paper (rounds are not split across pages) and fits a
 phone (wide tables scroll inside their box). For a batch, :func:`write` also writes an index
@@ -61,15 +64,18 @@ th{background:#f2f2f2}td.n,th.n{text-align:right;font-variant-numeric:tabular-nu
 details.round summary{cursor:pointer;list-style-position:outside;margin-left:1em}
 details.round summary h3{display:inline;margin:0}.count{font-weight:400;color:#555;font-size:.9em}
 .round-body{display:flex;flex-wrap:wrap;gap:.4em 1.4em;align-items:flex-start}
+.round-body>.scroll{flex:0 1 auto}
 .boards tr.dev td{background:var(--dev);font-weight:600}
 .boards tr.vio td{background:var(--vio);font-weight:600}
-.why{flex:1 1 20em;min-width:15em;margin:0}
-.why p{margin:.15em 0}.why ul{margin:.2em 0;padding-left:1.2em}
+.why{flex:1 1 24em;min-width:15em;margin:0 0 .4em}
+.why p{margin:.15em 0;overflow-wrap:anywhere}.why ul{margin:.2em 0;padding-left:1.2em}
+.why .verdict{font-weight:600}.why .label{font-weight:600}
 .ref{color:#555;font-size:.9em}
 .notes li{margin:.2em 0}
 footer{margin-top:2em;color:#666;font-size:.85em}
 a{color:#0645ad}
-@media (max-width:40em){body{font-size:14px;padding:.5em}.why{min-width:0}}
+@media (max-width:40em){body{font-size:14px;padding:.5em}.why{min-width:0;flex-basis:100%}
+ .boards td{padding:.15em .3em}}
 @media print{body{max-width:none;font-size:10pt;padding:0}a{color:inherit;text-decoration:none}
  .scroll{overflow:visible}h2{break-after:avoid;page-break-after:avoid}
  .why{min-width:0;flex-basis:12em}.round{margin-right:1px}
@@ -134,6 +140,15 @@ def _header(report: CheckReport, t: Tournament) -> str:
 
 
 def _summary(report: CheckReport) -> str:
+    from .report import summary_line
+
+    line = f'<p class="meta">{e(summary_line(report))}</p>'
+    not_checked = (f'<p><span class="badge not-checked">NOT CHECKED</span> '
+                   f"{e(report.not_checked)}</p>" if report.not_checked else "")
+    return line + not_checked + _badges(report)
+
+
+def _badges(report: CheckReport) -> str:
     counts: dict[str, int] = {}
     for r in report.rounds:
         counts[r.status] = counts.get(r.status, 0) + 1
@@ -175,7 +190,10 @@ def _mentioned(r: RoundReport, numbers: Iterable[int]) -> set[int]:
     return found & set(numbers)
 
 
-def _result(t: Tournament, pair: Pair, rnd: int) -> str:
+def _result(t: Tournament, pair: Pair, rnd: int, games: dict | None = None) -> str:
+    if games and (rnd, pair.white) in games:  # a team match: its game points
+        mine, theirs = games[(rnd, pair.white)]
+        return f"{_points(mine) or '0'}–{_points(theirs) or '0'}"
     try:
         w = t.player(pair.white).entry(rnd).kind
         b = t.player(pair.black).entry(rnd).kind
@@ -186,7 +204,8 @@ def _result(t: Tournament, pair: Pair, rnd: int) -> str:
     return f"{_RESULT.get(w, '?')}–{_RESULT.get(b, '?')}"
 
 
-def _board_rows(t: Tournament, r: RoundReport, pairing: RoundPairing) -> list[str]:
+def _board_rows(t: Tournament, r: RoundReport, pairing: RoundPairing,
+                games: dict | None = None) -> list[str]:
     dev = _deviating_players(r)
     vio = _mentioned(r, {n for p in pairing.pairs for n in p.players}) if r.violations else set()
     rows = []
@@ -194,7 +213,7 @@ def _board_rows(t: Tournament, r: RoundReport, pairing: RoundPairing) -> list[st
         cls = "vio" if p.players & vio else "dev" if p.players & dev else ""
         colours = "" if p.colored else ' title="no colours recorded"'
         rows.append(f'<tr class="{cls}"{colours}><td class="n">{board}</td>'
-                    f"<td>{e(_who(t, p.white))}</td><td class=\"n\">{e(_result(t, p, pairing.round))}</td>"
+                    f"<td>{e(_who(t, p.white))}</td><td class=\"n\">{e(_result(t, p, pairing.round, games))}</td>"
                     f"<td>{e(_who(t, p.black))}</td></tr>")
     if pairing.bye is not None:
         cls = "dev" if pairing.bye in dev else ""
@@ -204,17 +223,17 @@ def _board_rows(t: Tournament, r: RoundReport, pairing: RoundPairing) -> list[st
 
 
 def _explanation(t: Tournament, r: RoundReport) -> str:
+    """What the text report says of the round, in its order (verdict first), then the
+    reference pairing in full."""
+    from .report import round_lines
+
     parts = []
     if r.status == "ok":
         parts.append("<p>Same pairing as the reference.</p>")
-    if r.explanation:
-        parts.append(f"<p><b>Why:</b> {e(r.explanation)}</p>")
-    if r.violations:
-        parts.append("<p><b>Absolute rules broken:</b></p><ul>"
-                     + "".join(f"<li>{e(v)}</li>" for v in r.violations) + "</ul>")
-    diffs = [d for d in r.differences if r.status != "ok" or d.startswith("compared on")]
-    if diffs:
-        parts.append("<ul>" + "".join(f"<li>{e(d)}</li>" for d in diffs) + "</ul>")
+    for label, text in round_lines(r):
+        cls = ' class="verdict"' if label == "verdict" else ""
+        head = f'<span class="label">{e(label)}:</span> ' if label else ""
+        parts.append(f"<p{cls}>{head}{e(text)}</p>")
     if r.status != "ok" and r.expected is not None:
         ref = ", ".join(f"{p.white}–{p.black}" for p in r.expected.pairs)
         bye = f"; bye {r.expected.bye}" if r.expected.bye is not None else ""
@@ -222,15 +241,21 @@ def _explanation(t: Tournament, r: RoundReport) -> str:
     return '<div class="why">' + "".join(parts) + "</div>"
 
 
-def _round_section(t: Tournament, r: RoundReport) -> str:
-    """A round: its boards and, beside them, the verdict. An ok round is folded (click to
-    open); the others are open, so that they are what the page (and its print) shows."""
+def _round_section(t: Tournament, r: RoundReport, games: dict | None = None) -> str:
+    """A round: the verdict and why, then its boards (beside them on a wide screen, below on
+    a phone). An ok round is folded (click to open); the others are open, so that they are
+    what the page (and its print) shows."""
+    from .report import round_headline
+
     pairing = r.published if r.published is not None else published_pairing(t, r.round)
     word = STATUS_WORDS.get(r.status, r.status)
     table = ('<div class="scroll"><table class="boards"><thead><tr><th class="n">Bd</th>'
              "<th>White</th><th>Result</th><th>Black</th></tr></thead><tbody>"
-             + "".join(_board_rows(t, r, pairing)) + "</tbody></table></div>")
-    heading = (f'Round {r.round} <span class="badge {_css_class(r.status)}">{e(word)}</span>')
+             + "".join(_board_rows(t, r, pairing, games)) + "</tbody></table></div>")
+    first = round_headline(r).split(": ", 1)[1]
+    detail = first.split(" — ", 1)[1] if " — " in first else ""
+    heading = (f'Round {r.round} <span class="badge {_css_class(r.status)}">{e(word)}</span>'
+               + (f'<span class="count"> {e(detail)}</span>' if detail else ""))
     boards = len(pairing.pairs)
     if r.status == "ok":
         return (f'<details class="round ok" id="round-{r.round}"><summary><h3>{heading}'
@@ -238,7 +263,7 @@ def _round_section(t: Tournament, r: RoundReport) -> str:
                 f'</h3></summary><div class="round-body">{table}</div></details>')
     return (f'<section class="round {_css_class(r.status)}" id="round-{r.round}">'
             f"<h3>{heading}</h3>"
-            f'<div class="round-body">{table}{_explanation(t, r)}</div></section>')
+            f'<div class="round-body">{_explanation(t, r)}{table}</div></section>')
 
 
 def _cell(t: Tournament, rnd: int, entry: Any) -> str:
@@ -282,26 +307,38 @@ def _order(t: Tournament) -> tuple[list[_OrderRow], list[str], str]:
     return rows, [], "by points only (equal points share a rank)"
 
 
-def _crosstable(t: Tournament, report: CheckReport) -> str:
+def _crosstable(t: Tournament, report: CheckReport, games: dict | None = None) -> str:
+    """Players (teams) and their rounds; a team event adds each match's game points after
+    the match result and the game-point total."""
     rounds = t.played_rounds
     bad = {(n, r.round) for r in report.rounds for n in _deviating_players(r)}
     head = ("<tr><th class=\"n\">No</th><th class=\"name\">Name</th><th class=\"n\">Rtg</th><th>Fed</th>"
             + "".join(f'<th class="n"><a href="#round-{i}">{i}</a></th>'
                       for i in range(1, rounds + 1))
-            + '<th class="n">Pts</th></tr>')
+            + '<th class="n">Pts</th>' + ('<th class="n">GP</th>' if games else "") + "</tr>")
     body = []
     for p in t.players:
         cells = []
         for i in range(1, rounds + 1):
             hl = ' hl' if (p.number, i) in bad else ""
-            cells.append(f'<td class="r{hl}">{e(_cell(t, i, p.entry(i)))}</td>')
+            gp = games.get((i, p.number)) if games else None
+            extra = f" {_points(gp[0]) or '0'}–{_points(gp[1]) or '0'}" if gp else ""
+            cells.append(f'<td class="r{hl}">{e(_cell(t, i, p.entry(i)) + extra)}</td>')
         body.append(f'<tr><td class="n">{p.number}</td><td class="name">{e(p.name)}</td>'
                     f'<td class="n">{p.rating or ""}</td><td>{e(p.federation)}</td>'
-                    + "".join(cells) + f'<td class="n">{_points(t.score(p.number))}</td></tr>')
-    return ('<h2 id="crosstable">Crosstable</h2><p class="meta">Opponent, colour (w/b), result; '
-            "highlighted: a board that differs from the reference pairing.</p>"
+                    + "".join(cells) + f'<td class="n">{_points(t.score(p.number))}</td>'
+                    + (f'<td class="n">{_points(_total(games, p.number)) or "0"}</td>'
+                       if games else "") + "</tr>")
+    legend = ("Opponent, colour (w/b), result" + ("; game points of the match; GP the game"
+              " points in all" if games else "") + "; highlighted: a board that differs from"
+              " the reference pairing.")
+    return (f'<h2 id="crosstable">Crosstable</h2><p class="meta">{e(legend)}</p>'
             f'<div class="scroll"><table class="cross"><thead>{head}</thead>'
             f'<tbody>{"".join(body)}</tbody></table></div>')
+
+
+def _total(games: dict, team: int) -> Decimal:
+    return sum((mine for (_, who), (mine, _) in games.items() if who == team), Decimal(0))
 
 
 def _standings(t: Tournament, shown: Tournament | None = None) -> str:
@@ -347,15 +384,28 @@ def _view(report: CheckReport, t: Tournament) -> Tournament:
     return as_team_tournament(t)
 
 
+def _game_points(t: Tournament, shown: Tournament) -> dict:
+    """(round, team) -> (its game points, the opponent's) of a team event shown at team level."""
+    if shown is t:
+        return {}
+    from ..teams import team_rounds
+
+    return {(r.round, team): (r.game_points, r.opponent_game_points)
+            for team, rs in team_rounds(t).items() for r in rs if r.opponent is not None}
+
+
 def page(report: CheckReport, t: Tournament) -> str:
-    """The whole page for one tournament."""
+    """The whole page for one tournament, in the text report's order: the system line, the
+    rounds (verdict and why before the boards), the notes, the summary; then the crosstable
+    and the standings."""
     notes = ("<h2>Notes</h2><ul class=\"notes\">"
              + "".join(f"<li>{e(n)}</li>" for n in report.notes) + "</ul>") if report.notes else ""
     shown = _view(report, t)
-    rounds = "".join(_round_section(shown, r) for r in report.rounds)
-    body = (_header(report, shown) + _summary(report) + notes + _crosstable(shown, report)
-            + (f'<h2 id="rounds">Rounds</h2>{rounds}' if rounds else "")
-            + _standings(t, shown))
+    games = _game_points(t, shown)
+    rounds = "".join(_round_section(shown, r, games) for r in report.rounds)
+    body = (_header(report, shown) + _summary(report)
+            + (f'<h2 id="rounds">Rounds</h2>{rounds}' if rounds else "") + notes
+            + _crosstable(shown, report, games) + _standings(t, shown))
     title = f"{t.name or os.path.basename(report.path or '') or 'tournament'} — pairchk check"
     return _shell(title, body)
 
@@ -392,29 +442,32 @@ def _page_name(path: str, used: set[str]) -> str:
     return name
 
 
-def write(target: str, results: Sequence[Any], *, single: bool) -> str:
-    """Write the pages of ``results`` (batch FileResults); returns the path to open.
+def write(target: str, results: Sequence[Any], *, single: bool, force: bool = False,
+          inputs: Sequence[str] = ()) -> str:
+    """Write the pages of ``results`` (batch FileResults) through the one output writer
+    (:func:`pairchk.output.write_output`: no existing file replaced without ``force``, an OS
+    error raised as a located :class:`~pairchk.output.OutputError`); returns the path to open.
 
     One input: ``target`` is the page. Several: ``target`` is a folder holding one page per
     tournament and ``index.html``.
     """
+    from ..output import prepare_folder, write_output
+
     if single:
-        with open(target, "w", encoding="utf-8") as fh:
-            fh.write(results[0].html if results and results[0].html else _shell(
-                "pairchk check", f"<p>{e(results[0].message if results else '')}</p>"))
+        write_output(target, results[0].html if results and results[0].html else _shell(
+            "pairchk check", f"<p>{e(results[0].message if results else '')}</p>"),
+            force=force, inputs=inputs)
         return target
-    os.makedirs(target, exist_ok=True)
+    prepare_folder(target)
     used: set[str] = {"index.html"}
     entries = []
     for r in results:
         link = ""
         if r.html:
             link = _page_name(r.path, used)
-            with open(os.path.join(target, link), "w", encoding="utf-8") as fh:
-                fh.write(r.html)
+            write_output(os.path.join(target, link), r.html, force=force, inputs=inputs)
         label = f"{r.title} ({r.path})" if r.title else r.path
         entries.append((link, label, r.status, r.rounds, r.message))
     path = os.path.join(target, "index.html")
-    with open(path, "w", encoding="utf-8") as fh:
-        fh.write(index(entries))
+    write_output(path, index(entries), force=force, inputs=inputs)
     return path

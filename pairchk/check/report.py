@@ -75,31 +75,43 @@ def headline(report: CheckReport) -> str:
     return head
 
 
+def round_headline(r: RoundReport) -> str:
+    """``round 4: deviation — 2 pairs differ``: the first line of a round."""
+    return f"round {r.round}: {_headline(r)}"
+
+
+def round_lines(r: RoundReport) -> list[tuple[str, str]]:
+    """What the report says of a round after its first line, in its order, as (label, text):
+    verdict, each violation, the differences (label ""), where, why, who, rule, notes. The
+    text and HTML reports both say exactly these, so neither can leave one out."""
+    out: list[tuple[str, str]] = []
+    if r.verdict:
+        out.append(("verdict", r.verdict))
+    out += [("violation", v) for v in r.violations]
+    out += [("", d) for d in r.differences
+            if r.status != "ok" or d.startswith("compared on pairs only")]
+    if r.where:
+        out.append(("where", r.where))
+    if r.explanation:
+        out.append(("why", r.explanation))
+    out += [("who", w) for w in r.who]
+    if r.rule:
+        out.append(("rule", r.rule))
+    out += [("note", n) for n in r.notes]
+    return out
+
+
 def to_text(report: CheckReport) -> str:
     """The system line, "NOT CHECKED" and why when so, one line per round with indented details
-    for rounds that are not ok, the notes, then a summary."""
+    for rounds that are not ok (:func:`round_lines`), the notes, then a summary."""
     lines = [headline(report)]
     if report.not_checked:
         lines.append(f"NOT CHECKED: {report.not_checked}")
     for r in report.rounds:
-        lines.append(f"round {r.round}: {_headline(r)}")
-        if r.verdict:
-            lines.append(f"    verdict: {r.verdict}")
-        for v in r.violations:
-            lines.extend(_wrap(f"violation: {v}"))
-        for d in r.differences:
-            if r.status != "ok" or d.startswith("compared on pairs only"):
-                lines.extend(_wrap(d))
-        if r.where:
-            lines.extend(_wrap(f"where: {r.where}"))
-        if r.explanation:
-            lines.extend(_wrap(f"why: {r.explanation}"))
-        for w in r.who:
-            lines.extend(_wrap(f"who: {w}"))
-        if r.rule:
-            lines.extend(_wrap(f"rule: {r.rule}"))
-        for n in r.notes:
-            lines.append(f"    note: {n}")
+        lines.append(round_headline(r))
+        for label, text in round_lines(r):
+            line = f"{label}: {text}" if label else text
+            lines.extend([f"    {line}"] if label in ("verdict", "note") else _wrap(line))
     for note in report.notes:
         lines.append(f"note: {note}")
     lines.append(summary_line(report))
@@ -219,9 +231,30 @@ def to_html(report: CheckReport) -> str:
 RENDERERS = {"text": to_text, "json": to_json, "html": to_html}
 
 
-def render(report: CheckReport, fmt: str = "text") -> str:
-    """Render ``report`` as ``text``, ``json`` or ``html``."""
-    try:
+def render(report: CheckReport, fmt: str = "text",
+           tournament: tuple[str, str] | None = None) -> str:
+    """Render ``report`` as ``text``, ``json`` or ``html``; ``tournament`` = ``(id, name)``
+    names which tournament of a file holding several the report is about (the text and HTML
+    say it after the file name, the JSON in ``tournament``).
+
+    >>> r = CheckReport("event.sce", "dutch")
+    >>> render(r, tournament=("2", "Open B")).splitlines()[0]
+    "event.sce [tournament 2 'Open B']: dutch"
+    >>> import json; json.loads(render(r, "json", ("2", "Open B")))["tournament"]
+    {'id': '2', 'name': 'Open B'}
+    """
+    if fmt not in RENDERERS:
+        raise ValueError(f"unknown report format {fmt!r}; known: {', '.join(RENDERERS)}")
+    if tournament is None:
         return RENDERERS[fmt](report)
-    except KeyError:
-        raise ValueError(f"unknown report format {fmt!r}; known: {', '.join(RENDERERS)}") from None
+    ident, name = tournament
+    if fmt == "json":
+        import json  # only this format needs it (start-up)
+
+        doc = to_dict(report)
+        doc["tournament"] = {"id": ident, "name": name}
+        return json.dumps(doc, indent=2, ensure_ascii=False)
+    import dataclasses
+
+    labelled = dataclasses.replace(report, path=f"{report.path or '<input>'} [tournament {ident} {name!r}]")
+    return RENDERERS[fmt](labelled)

@@ -73,6 +73,9 @@ def check_round(t: Tournament, rnd: int, *, system: System, edition: str) -> Rou
                                                            diff, edition, named)
         if crit:
             details["criterion"] = crit
+    if vs:  # the explanation starts from the violation; "equally good" only where none is
+        report.explanation = explain.from_violation(report.violations, report.explanation,
+                                                    crit if not diff.same else None)
     report.details = details
     report.status = "violation" if vs else "deviation"
     if diff.same:

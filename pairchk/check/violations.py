@@ -110,6 +110,8 @@ def _continuing(t: Tournament, rnd: int, v: Violation) -> str:
     before round ``rnd`` and that this round does not make worse: the note saying so, naming the
     round that caused it; else ``""``. The round to blame is the one that made it, not a later
     round that merely keeps it (issue 9)."""
+    if "art. 7" in v.rule and len(v.players) == 1:
+        return _forced_run(t, rnd, v)
     if "art. 6" not in v.rule or len(v.players) != 1:
         return ""
     n = v.players[0]
@@ -123,6 +125,29 @@ def _continuing(t: Tournament, rnd: int, v: Violation) -> str:
     return (f"{_who(t, n)}: colour difference {after:+d} after this round, but it was already "
             f"{before:+d} before it (beyond ±2 since round {cause}, the round to blame); this "
             f"round does not make it worse ({v.rule})")
+
+
+def _forced_run(t: Tournament, rnd: int, v: Violation) -> str:
+    """A third game in a row with one colour that a colour difference already beyond ±2 calls
+    for (the other colour would make it worse still): the note naming the round that broke the
+    history; ``""`` when the run is this round's own doing."""
+    n = v.players[0]
+    p = t.by_number.get(n)
+    if p is None:
+        return ""
+    colour = p.entry(rnd).color
+    diffs = _colour_diffs(t, n, rnd - 1) or [0]
+    before = diffs[-1]
+    if not ((colour is Color.WHITE and before <= -3) or (colour is Color.BLACK and before >= 3)):
+        return ""
+    cause = len(diffs)
+    while cause > 1 and abs(diffs[cause - 2]) > 2 and (diffs[cause - 2] > 0) == (before > 0):
+        cause -= 1
+    word = "white" if colour is Color.WHITE else "black"
+    other = before + (-1 if colour is Color.WHITE else 1)
+    return (f"{_who(t, n)}: {word} a third time in a row, which the colour difference {before:+d}"
+            f" before this round calls for (beyond ±2 since round {cause}, the round to blame);"
+            f" the other colour would make it {other:+d} ({v.rule})")
 
 
 def split_violations(t: Tournament, rnd: int, vs: list[Violation]

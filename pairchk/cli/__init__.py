@@ -130,9 +130,14 @@ def run_fast(args: dict[str, Any]) -> int:
         except BrokenPipeError:
             _silence_stdout()
             return 1
+        except OSError as exc:  # stdout full or closed mid-report
+            _silence_stdout()
+            echo(f"error: {exc.filename or '<stdout>'}: cannot write: {exc.strerror or exc}",
+                 err=True)
+            return EXIT_UNREADABLE
     except PairchkError as exc:  # a last safety net: never a traceback for bad input
         echo(f"error: {exc}", err=True)
-        return EXIT_UNREADABLE
+        return getattr(exc, "exit_code", EXIT_UNREADABLE)
 
 
 def _silence_stdout() -> None:
@@ -150,7 +155,10 @@ def main() -> None:
     install()  # before any module with dataclasses is imported
     args = fast_args(sys.argv[1:])
     if args is not None and _plain_streams():
-        sys.exit(run_fast(args))
+        from .core import flush_stdout
+
+        code = run_fast(args)
+        sys.exit(flush_stdout() or code)
     from .commands import main as typer_main
 
     typer_main()

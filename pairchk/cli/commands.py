@@ -31,14 +31,19 @@ from .core import (
     OPTIONS,
     SUMMARY_HELP as _SUMMARY_HELP,
     SYSTEM_HELP as _SYSTEM_HELP,
+    TOURNAMENT_HELP as _TOURNAMENT_HELP,
     VERBOSE_HELP as _VERBOSE_HELP,
     Exit,
     fail,
+    known_format,
     known_system as _known_system,
     load_tournament as _load_tournament,
+    FORCE_HELP as _FORCE_HELP,
+    refuse_output,
     verbosity as _verbosity,
     warn,
     write_output,
+    flush_stdout,
 )
 from ..check.executors import SCHEDULER_HELP as _SCHEDULER_HELP
 from ..errors import PairchkError
@@ -66,6 +71,11 @@ app = typer.Typer(
          "Example: pairchk check fixtures/club_open_2026.trf",
     pretty_exceptions_enable=False,
 )
+
+
+from .typerfast import plain_help  # noqa: E402
+
+plain_help()
 
 
 def _param(command: str, name: str) -> Any:
@@ -101,14 +111,33 @@ def main() -> None:
     from .typerfast import lighten
 
     lighten()
+    code: Any = 0
     try:
         app()
+    except SystemExit as exc:
+        code = exc.code
     except PairchkError as exc:  # a last safety net: never a traceback for bad input
         typer.echo(f"error: {exc}", err=True)
-        sys.exit(EXIT_UNREADABLE)
+        code = getattr(exc, "exit_code", EXIT_UNREADABLE)
     except KeyboardInterrupt:  # Ctrl-C, e.g. in the middle of a batch
         typer.echo("interrupted", err=True)
-        sys.exit(130)
+        code = 130
+    except OSError as exc:  # stdout full or closed mid-report
+        code = _os_error(exc)
+    sys.exit(flush_stdout() or code)
+
+
+def _os_error(exc: OSError) -> int:
+    """An OS error no command caught (writing the report to a full or closed stdout): a
+    located message and exit 3; a closed pipe (``| head``) ends quietly."""
+    from ..output import _silence_stdout
+
+    _silence_stdout()
+    if isinstance(exc, BrokenPipeError):
+        return 1
+    typer.echo(f"error: {exc.filename or '<stdout>'}: cannot write: {exc.strerror or exc}",
+               err=True)
+    return EXIT_UNREADABLE
 
 
 def _accelerate(t, acceleration: Optional[str]):
@@ -137,10 +166,31 @@ def _why_not_paired(t, number: int, rnd: int) -> str:
 
 
 def _fail_run(file: str, exc: PairchkError) -> NoReturn:
-    """An --edition the system does not have is a usage error (2); anything else 1."""
-    if "edition" in str(exc):
-        fail(str(exc), EXIT_USAGE)
+    """A question without answer (an --edition the system does not have, a team system for a
+    file without teams) is a usage error (2); anything else 1."""
+    if getattr(exc, "exit_code", None) == EXIT_USAGE:
+        fail(f"{file}: {exc}", EXIT_USAGE)
     fail(f"{file}: {exc}", EXIT_FINDINGS)
+
+
+def _pairable(file: str, t, round_: Optional[int]) -> None:
+    """Refuse, before any work, a round that cannot be asked for: one after the declared
+    number of rounds (nothing left to pair), a file whose games do not match back (exit 3, as
+    check)."""
+    from ..validate import tournament_inconsistencies
+
+    bad = tournament_inconsistencies(t)
+    if bad:
+        more = f" and {len(bad) - 1} more (see pairchk validate)" if len(bad) > 1 else ""
+        fail(f"{file}: {bad[0].message}{more}; no round can be paired from inconsistent data",
+             EXIT_UNREADABLE)
+    last = t.last_paired_round
+    rnd = round_ or last + 1
+    if t.rounds and rnd > t.rounds:
+        fail(f"{file}: the tournament has {t.rounds} rounds"
+             + (", all paired" if last >= t.rounds else "")
+             + f"; round {rnd} is not one of them: nothing left to pair", EXIT_USAGE)
+    # a round beyond the next: pairchk.pair refuses it naming the next one (exit 2)
 
 
 @app.command("check")
@@ -155,9 +205,11 @@ def check_cmd(
     jobs: int = _param("check", "jobs"),
     scheduler: Optional[str] = _param("check", "scheduler"),
     summary: Optional[str] = _param("check", "summary"),
+    force: bool = _param("check", "force"),
     quiet: bool = _param("check", "quiet"),
     verbose: bool = _param("check", "verbose"),
     explain: Optional[int] = _param("check", "explain"),
+    maxi: Optional[str] = _param("check", "maxi"),
 ) -> None:
     """Re-pair every round and report where the published pairings deviate, and why.
 
@@ -177,7 +229,8 @@ def check_cmd(
 
     raise typer.Exit(check(files, system=system, edition=edition, fmt=fmt, from_=from_,
                            acceleration=acceleration, html=html, jobs=jobs, summary=summary,
-                           scheduler=scheduler, quiet=quiet, verbose=verbose, explain=explain))
+                           force=force, scheduler=scheduler, quiet=quiet, verbose=verbose,
+                           explain=explain, maxi=maxi))
 
 
 @app.command("pair")
@@ -190,6 +243,9 @@ def pair_cmd(
     fmt: str = typer.Option("text", "--format", help="Output format: text or json."),
     from_: Optional[str] = typer.Option(None, "--from", help=_FROM_HELP),
     acceleration: Optional[str] = typer.Option(None, "--acceleration", help=_ACCEL_HELP),
+    maxi: Optional[str] = _param("check", "maxi"),
+    tournament: Optional[str] = typer.Option(None, "--tournament", metavar="ID|NAME",
+                                             help=_TOURNAMENT_HELP),
 ) -> None:
     """Pair the next round (or --round N) with the file's system; boards in FIDE board order.
 
@@ -206,15 +262,23 @@ def pair_cmd(
     if fmt not in ("text", "json"):
         fail(f"unknown output format {fmt!r}; known: text, json", EXIT_USAGE)
     _known_system(system)
-    t = _accelerate(_load_tournament(file, from_), acceleration)
+    known_format(from_)
+    from .core import known_system_options
+
+    options = dict(known_system_options(system, {"maxi": maxi}))
+    t = _accelerate(_load_tournament(file, from_, tournament=tournament), acceleration)
+    _pairable(file, t, round_)
     try:
-        res = pairchk.pair(t, system=system, edition=edition, round=round_)
+        res = pairchk.pair(t, system=system, edition=edition, round=round_, options=options)
     except UnpairableError as exc:
         fail(f"{file}: round {round_ or t.last_paired_round + 1} cannot be paired: {exc}",
              EXIT_FINDINGS)
     except PairchkError as exc:
         _fail_run(file, exc)
     pairing = res.pairing
+    if not pairing.pairs and pairing.bye is None:
+        fail(f"{file}: nothing to pair in round {pairing.round}: no player is left to meet"
+             " another (the schedule or the field is exhausted)", EXIT_USAGE)
     if fmt == "json":
         typer.echo(json.dumps({**pairing.as_json(), "system": res.system, "edition": res.edition,
                                "not_paired": list(res.not_paired)}, indent=2))
@@ -324,6 +388,9 @@ def convert_cmd(
     set_: list[str] = typer.Option([], "--set", metavar="KEY=VALUE",
                                    help="Metadata the input lacks, e.g. --set location=Madrid (repeatable)."),
     force: bool = typer.Option(False, "--force", help="Replace an existing output file (never the input)."),
+    tournament: Optional[str] = typer.Option(
+        None, "--tournament", metavar="ID|NAME",
+        help=_TOURNAMENT_HELP + " With -o DIR and without it: one file per tournament."),
     recompute: bool = typer.Option(False, "--recompute",
                                    help="Write points and ranks recomputed from the results"
                                         " (default: as the input declares them)."),
@@ -349,7 +416,7 @@ def convert_cmd(
         fail(str(exc), EXIT_USAGE)
     if out_dir is not None:
         _convert_batch(paths, out_dir, target, from_, settings, force, jobs, summary,
-                       _verbosity(quiet, verbose))
+                       _verbosity(quiet, verbose), tournament)
         return
     if len(paths) != 2:
         fail("convert takes IN OUT (or several inputs with -o DIR); got "
@@ -366,17 +433,20 @@ def convert_cmd(
     if problem:
         fail(problem, EXIT_USAGE)
     _convert_one(src, dst, target, from_, settings, explicit_to=bool(to),
-                 verbosity=_verbosity(quiet, verbose))
+                 verbosity=_verbosity(quiet, verbose), force=force, tournament=tournament)
 
 
 def _convert_one(src: str, dst: str, target, from_: Optional[str], settings: dict,
-                 *, explicit_to: bool, verbosity: int) -> None:
+                 *, explicit_to: bool, verbosity: int, force: bool = False,
+                 tournament: Optional[str] = None) -> None:
     from ..check import batch
     from ..formats.settings import apply_settings, check_options
     from ..output import print_warnings
 
     try:
-        source, loaded = batch.load(src, from_)
+        source, loaded = batch.load(src, from_, tournament=tournament)
+    except batch.Ambiguous as exc:
+        fail(f"{exc}; or write one file per tournament with -o DIR", EXIT_USAGE)
     except batch.Unreadable as exc:
         fail(str(exc), EXIT_UNREADABLE)
     if not explicit_to and target.NAME == "trf" and source.NAME == "trf26":
@@ -396,28 +466,41 @@ def _convert_one(src: str, dst: str, target, from_: Optional[str], settings: dic
         print_warnings(warnings, verbosity)
         fail(f"{dst}: cannot write {target.NAME}: {exc}", EXIT_FINDINGS)
     print_warnings(warnings + [str(w) for w in dumped.warnings], verbosity)
-    write_output(dst, dumped.data)
+    write_output(dst, dumped.data, force=force, inputs=[src])
 
 
 def _convert_batch(paths: list[str], out_dir: str, target, from_: Optional[str], settings: dict,
-                   force: bool, jobs: int, summary: Optional[str], verbosity: int) -> None:
+                   force: bool, jobs: int, summary: Optional[str], verbosity: int,
+                   tournament: Optional[str] = None) -> None:
     import os
 
     from ..check import batch
 
     if target is not None and not getattr(target, "CAN_WRITE", True):
         fail(f"format {target.NAME!r} can be read but not written", EXIT_USAGE)
+    if out_dir == "-":
+        fail("-o names a folder for the converted files; '-' (stdout) cannot hold several",
+             EXIT_USAGE)
     if os.path.exists(out_dir) and not os.path.isdir(out_dir):
         fail(f"-o {out_dir}: not a folder", EXIT_USAGE)
-    os.makedirs(out_dir, exist_ok=True)
+    from ..output import OutputError, prepare_folder
+
+    try:
+        prepare_folder(out_dir)
+    except OutputError as exc:
+        fail(str(exc), exc.exit_code)
     if summary and not summary.lower().endswith((".csv", ".json")):
         fail(f"--summary {summary}: name a .csv or .json file", EXIT_USAGE)
     files = batch.expand(paths)
     options = (("out_dir", out_dir), ("to", target.NAME if target else None), ("from", from_),
-               ("settings", tuple(settings.items())), ("force", force))
+               ("settings", tuple(settings.items())), ("force", force), ("skip", True))
     plan = batch.Plan(jobs=jobs, verbosity=verbosity, single=False, summary_path=summary or "",
                       columns=("ok", "failed", "unreadable"))
-    results = batch.drive([batch.Task("convert", f, options) for f in files], plan)
+    if tournament is not None:  # that tournament of each file
+        tasks = [batch.Task("convert", f, options + (("tournament", tournament),)) for f in files]
+    else:  # every tournament of each file, one output file each
+        tasks = batch.tasks_for("convert", files, options, from_)
+    results = batch.drive(tasks, plan)
     raise typer.Exit(batch.worst_exit(results))
 
 
@@ -428,6 +511,7 @@ def validate_cmd(
     jobs: int = _param("validate", "jobs"),
     scheduler: Optional[str] = _param("validate", "scheduler"),
     summary: Optional[str] = _param("validate", "summary"),
+    force: bool = _param("validate", "force"),
     quiet: bool = _param("validate", "quiet"),
     verbose: bool = _param("validate", "verbose"),
 ) -> None:
@@ -438,7 +522,7 @@ def validate_cmd(
     from .core import validate
 
     raise typer.Exit(validate(files, from_=from_, jobs=jobs, scheduler=scheduler, summary=summary,
-                              quiet=quiet, verbose=verbose))
+                              force=force, quiet=quiet, verbose=verbose))
 
 
 @app.command("formats")
@@ -505,49 +589,64 @@ def generate_cmd(
                                             " file, comma-separated (default BH/C1,BH,SB,WIN)."),
     to: str = typer.Option("trf26", "--to", help="Output format: trf26, trf, json, ..."),
     out: str = typer.Option("-", "-o", "--output", help="Output file ('-' for stdout)."),
+    force: bool = typer.Option(False, "--force", help=_FORCE_HELP),
+    maxi: Optional[str] = _param("check", "maxi"),
 ) -> None:
     """Generate a random tournament paired round by round by --system (an RTG, C.04.A).
 
     Example: pairchk generate --players 11 --rounds 5 --seed 7 -o random.trf
     """
     from ..generate.individual import DEFAULT_TIEBREAKS, Settings, generate
+    from .core import known_system_options
 
+    refuse_output(out, [], force)
     if system == "team":
-        _generate_team(teams, boards, rounds, seed, draw_rate, forfeit_rate, to, out)
+        _generate_team(teams, boards, rounds, seed, draw_rate, forfeit_rate, to, out, edition,
+                       force)
         return
     if players is None:
         fail("missing option --players (the number of players)", EXIT_USAGE)
     tb = DEFAULT_TIEBREAKS if tiebreaks is None else tuple(
         x.strip() for x in tiebreaks.split(",") if x.strip())
-    if tiebreaks is None and system == "club":  # seed 004: points, then Buchholz
+    if tiebreaks is None and system == "club":  # the club's own list: points, then Buchholz
         tb = ("BH",)
     settings = Settings(system=system, edition=edition, players=players, rounds=rounds, seed=seed,
                         draw_rate=draw_rate, forfeit_rate=forfeit_rate, bye_rate=bye_rate,
                         withdraw_rate=withdraw_rate, acceleration=acceleration or "",
-                        points=points, pab_points=pab_points, tiebreaks=tb)
-    _generate_into(lambda: generate(settings), settings.validate, rounds, to, out)
+                        points=points, pab_points=pab_points, tiebreaks=tb,
+                        system_options=known_system_options(system, {"maxi": maxi}))
+    _generate_into(lambda on_round: generate(settings, on_round=on_round), settings.validate,
+                   rounds, to, out, force)
 
 
 def _generate_team(teams: Optional[int], boards: int, rounds: int, seed: int, draw_rate: float,
-                   forfeit_rate: float, to: str, out: str) -> None:
+                   forfeit_rate: float, to: str, out: str, edition: Optional[str],
+                   force: bool) -> None:
     """``generate --system team``: a Swiss team event paired by C.04.6 (pairchk.generate.team)."""
     from ..generate.team import TeamSettings, generate_team
 
     if teams is None:
         fail("--system team needs --teams N (and --boards B)", EXIT_USAGE)
     settings = TeamSettings(teams=teams, boards=boards, rounds=rounds, seed=seed,
-                            draw_rate=draw_rate, board_forfeit_rate=forfeit_rate)
-    _generate_into(lambda: generate_team(settings), settings.validate, rounds, to, out)
+                            draw_rate=draw_rate, board_forfeit_rate=forfeit_rate,
+                            edition=edition)
+    _generate_into(lambda on_round: generate_team(settings), settings.validate, rounds, to,
+                   out, force)
 
 
-def _generate_into(make, validate, rounds: int, to: str, out: str) -> None:
-    """Validate, generate, write as ``to`` into ``out``; say when the event stops early."""
+def _generate_into(make, validate, rounds: int, to: str, out: str, force: bool) -> None:
+    """Validate, generate (a bar per round on a terminal: a large field can take minutes),
+    write as ``to`` into ``out``; say when the event stops early."""
     from .. import formats
+    from ..output import Progress
 
     try:
         target = formats.get(to)
+        if not getattr(target, "CAN_WRITE", True):
+            fail(f"format {target.NAME!r} can be read but not written", EXIT_USAGE)
         validate()
-        t = make()
+        with Progress(rounds, "generating") as bar:
+            t = make(lambda rnd: bar.advance(f"pairing round {rnd} of {rounds}"))
         dumped = target.dump(t)
     except PairchkError as exc:
         fail(str(exc), EXIT_USAGE)
@@ -556,7 +655,7 @@ def _generate_into(make, validate, rounds: int, to: str, out: str) -> None:
     if t.played_rounds < rounds:
         warn(f"warning: round {t.played_rounds + 1} cannot be paired; the file stops after"
              f" round {t.played_rounds}")
-    write_output(out, dumped.data)
+    write_output(out, dumped.data, force=force)
 
 
 # --------------------------------------------------------------------------- crosscheck

@@ -16,6 +16,7 @@ The bodies print with :func:`echo` (what ``typer.echo`` does for text) and stop 
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass
 from typing import Any, Callable, NoReturn, Optional
@@ -63,17 +64,45 @@ def fail(message: str, code: int) -> NoReturn:
     raise Exit(code)
 
 
-def write_output(path: str, data: bytes) -> None:
-    """Write ``data`` to ``path`` ('-': stdout); an OS error is a message and exit 3."""
-    if path == "-":
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
-        return
+def write_output(path: str, data: bytes | str, *, force: bool = False,
+                 inputs: tuple[str, ...] | list[str] = ()) -> None:
+    """Write ``data`` to ``path`` ('-': stdout) through the one output writer
+    (:func:`pairchk.output.write_output`): an OS error is a located message and exit 3, an
+    existing file (the input even with --force) is kept: a message and exit 2."""
+    from ..output import OutputError, write_output as write
+
     try:
-        with open(path, "wb") as fh:
-            fh.write(data)
+        write(path, data, force=force, inputs=inputs)
+    except OutputError as exc:
+        fail(str(exc), exc.exit_code)
+
+
+def refuse_output(path: Optional[str], inputs: list[str] | tuple[str, ...], force: bool) -> None:
+    """Before any work: exit 2 when ``path`` would replace an existing file (or the input)."""
+    from ..output import output_problem
+
+    if path:
+        problem = output_problem(path, inputs, force=force)
+        if problem:
+            fail(problem, EXIT_USAGE)
+
+
+def flush_stdout() -> int | None:
+    """Flush stdout at the end of a command: a full disk or a closed stream is a message and
+    exit 3 (a closed pipe, ``| head``, is silent), never a traceback at interpreter exit."""
+    from ..output import OutputError, _silence_stdout
+
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+        return None
     except OSError as exc:
-        fail(f"{path}: cannot write file: {exc.strerror or exc}", EXIT_UNREADABLE)
+        _silence_stdout()
+        err = OutputError(f"<stdout>: cannot write: {exc.strerror or exc}")
+        echo(f"error: {err}", err=True)
+        return EXIT_UNREADABLE
+    return None
 
 
 def warn(message: str) -> None:
@@ -96,10 +125,21 @@ class Option:
     metavar: Optional[str] = None
 
 
-SYSTEM_HELP = ("Pairing system (default: the one the file declares, else dutch); "
-               "`pairchk check --help` lists them.")
+def _system_names() -> str:
+    from ..systems import MODULES  # the registry's names, without importing an engine
+
+    return ", ".join(MODULES)
+
+
+SYSTEM_HELP = (f"Pairing system: {_system_names()} (default: the one the file declares, else"
+               " dutch).")
 EDITION_HELP = "Rule edition, e.g. 2026 or 2017 for dutch (default: from the file, see the report)."
 FROM_HELP = "Input format (default: detected from content and extension)."
+MAXI_HELP = ("Lim: the event is (yes) or is not (no) a Maxi-tournament, whose exchanges stay "
+             "within 100 rating points (default: more players than 2 to the power of the "
+             "rounds; the report says which).")
+TOURNAMENT_HELP = ("Which tournament of a file holding several (a Sharly-Chess event): its id in "
+                   "the file or its name.")
 ACCEL_HELP = ("Acceleration: baku, swiss-chess:2|3|4 or none (default: as the file says, "
               "250/XXA records or a _BAKU system code).")
 FILES_HELP = "Tournament files, folders (their tournament files) or globs; '-' for stdin."
@@ -110,11 +150,15 @@ VERBOSE_HELP = "List every warning (by default warnings of one kind are counted)
 
 _FILES = Option("files", (), list, help=FILES_HELP, metavar="FILE...")
 _FROM = Option("from_", ("--from",), str, help=FROM_HELP)
+FORCE_HELP = "Replace an existing output file (never an input)."
+MAX_JOBS = 64
+
 SCHEDULER_HELP = ("Send the files to the Dask distributed scheduler at ADDRESS (tcp://HOST:PORT;"
                   " needs pip install 'pairchk[cluster]' and pairchk on every worker).")
 _BATCH = (Option("jobs", ("--jobs", "-j"), int, 1, JOBS_HELP, min=1),
           Option("scheduler", ("--scheduler",), str, help=SCHEDULER_HELP, metavar="ADDRESS"),
           Option("summary", ("--summary",), str, help=SUMMARY_HELP),
+          Option("force", ("--force",), bool, False, FORCE_HELP),
           Option("quiet", ("--quiet", "-q"), bool, False, QUIET_HELP),
           Option("verbose", ("--verbose", "-v"), bool, False, VERBOSE_HELP))
 
@@ -126,6 +170,7 @@ OPTIONS: dict[str, dict[str, Option]] = {
         Option("fmt", ("--format",), str, "text", "Report format: text, json or html."),
         _FROM,
         Option("acceleration", ("--acceleration",), str, help=ACCEL_HELP),
+        Option("maxi", ("--maxi",), str, help=MAXI_HELP, metavar="yes|no"),
         Option("html", ("--html",), str,
                help="Also write the HTML report: a file for one input, a folder "
                     "(one page per tournament and index.html) for several."),
@@ -141,13 +186,18 @@ OPTIONS: dict[str, dict[str, Option]] = {
 # --------------------------------------------------------------------------- shared steps
 
 
-def load_tournament(path: str, fmt: Optional[str], verbosity: int = 1):
-    """Read and parse ``path``; every failure to read exits 3 with a one-line message."""
+def load_tournament(path: str, fmt: Optional[str], verbosity: int = 1,
+                    tournament: Optional[str] = None):
+    """Read and parse ``path`` (of a file holding several tournaments, the one ``tournament``
+    names); every failure to read exits 3 with a one-line message, a file holding several
+    tournaments read without choosing one (or a choice naming none) exits 2 naming them."""
     from ..check import batch
     from ..output import print_warnings
 
     try:
-        _, loaded = batch.load(path, fmt)
+        _, loaded = batch.load(path, fmt, tournament=tournament)
+    except batch.Ambiguous as exc:
+        fail(str(exc), EXIT_USAGE)
     except batch.Unreadable as exc:
         fail(str(exc), EXIT_UNREADABLE)
     print_warnings([str(w) for w in loaded.warnings], verbosity)
@@ -198,21 +248,59 @@ def known_edition(system: Optional[str], edition: Optional[str]) -> None:
         fail(f"unknown edition {edition!r}; known editions: {', '.join(editions)}", EXIT_USAGE)
 
 
+def known_format(from_: Optional[str]) -> None:
+    """``--from`` must name a format: a usage error (2), not an unreadable file (3)."""
+    from .. import formats
+
+    if from_ is not None:
+        try:
+            formats.get(from_)
+        except PairchkError as exc:
+            fail(str(exc), EXIT_USAGE)
+SYSTEM_OPTION_CHOICES = {"maxi": ("yes", "no")}
+
+
+def known_system_options(system: Optional[str], values: dict[str, Optional[str]]
+                         ) -> tuple[tuple[str, str], ...]:
+    """The system options given (``--maxi yes``) as task options; a value not among the
+    option's choices, or an option the ``--system`` chosen does not have, exits 2 (without
+    ``--system`` the file's system refuses an option it does not have, file by file)."""
+    from .. import systems
+    from ..system import SystemOptionError, configure
+
+    given = {k: v for k, v in values.items() if v is not None}
+    for name, value in given.items():
+        if value not in SYSTEM_OPTION_CHOICES[name]:
+            fail(f"--{name} {value!r}: expected one of {', '.join(SYSTEM_OPTION_CHOICES[name])}",
+                 EXIT_USAGE)
+    if given and system is not None:
+        try:
+            configure(systems.get(system), dict(given))
+        except SystemOptionError as exc:
+            fail(str(exc), EXIT_USAGE)
+    return tuple(given.items())
+
+
 def _plan(files: list[str], jobs: int, quiet: bool, verbose: bool, summary: Optional[str],
-          columns: tuple[str, ...] = (), json_list: bool = False,
+          columns: tuple[str, ...] = (), json_list: bool = False, force: bool = False,
           scheduler: Optional[str] = None):
     """Expand ``files`` and build the run plan (one file named alone: the single-file output)."""
     from ..check import batch
 
+    if not 1 <= jobs <= MAX_JOBS:
+        fail(f"--jobs {jobs}: expected 1 to {MAX_JOBS} processes", EXIT_USAGE)
     if summary and not summary.lower().endswith((".csv", ".json")):
         fail(f"--summary {summary}: name a .csv or .json file", EXIT_USAGE)
+    refuse_output(summary, files, force)
     paths = batch.expand(files)
     if not paths:
         fail("no tournament file found in " + ", ".join(files), EXIT_UNREADABLE)
+    refuse_output(summary, paths, force)
     single = len(files) == 1 and paths == files
     plan = batch.Plan(jobs=jobs, verbosity=verbosity(quiet, verbose), single=single,
                       summary_path=summary or "", columns=columns,
-                      json_list=json_list and not single, scheduler=scheduler or "")
+                      json_list=json_list and not single, force=force, inputs=tuple(paths),
+                      scheduler=scheduler or "")
     return paths, plan
 
 
@@ -242,7 +330,8 @@ def _round_progress():
 def check(files: list[str], system: Optional[str] = None, edition: Optional[str] = None,
           fmt: str = "text", from_: Optional[str] = None, acceleration: Optional[str] = None,
           html: Optional[str] = None, jobs: int = 1, summary: Optional[str] = None,
-          quiet: bool = False, verbose: bool = False, explain: Optional[int] = None,
+          force: bool = False, quiet: bool = False, verbose: bool = False,
+          explain: Optional[int] = None, maxi: Optional[str] = None,
           scheduler: Optional[str] = None) -> int:
     """``pairchk check``: the exit status (see the command's help in :mod:`pairchk.cli.commands`)."""
     from ..check import batch, report
@@ -258,16 +347,34 @@ def check(files: list[str], system: Optional[str] = None, edition: Optional[str]
             parse_variant(acceleration)
         except PairchkError as exc:
             fail(str(exc), EXIT_USAGE)
+    known_format(from_)
+    system_options = known_system_options(system, {"maxi": maxi})
     paths, plan = _plan(files, jobs, quiet, verbose, summary, batch.CHECK_COLUMNS,
-                        json_list=fmt == "json", scheduler=scheduler)
+                        json_list=fmt == "json", force=force, scheduler=scheduler)
+    if html == "-":
+        fail("--html names a file (or a folder for several inputs); for the page on stdout use"
+             " --format html", EXIT_USAGE)
+    if html and plan.single:
+        refuse_output(html, paths, force)
+    if html and not plan.single and os.path.exists(html) and not os.path.isdir(html):
+        fail(f"--html {html}: several inputs write a folder (one page each), and this is a"
+             " file", EXIT_USAGE)
     if fmt == "html" and not plan.single and not html:
         fail("--format html with several files needs --html DIR (one page per tournament)",
              EXIT_USAGE)
     options = (("system", system), ("edition", edition), ("format", fmt), ("from", from_),
-               ("acceleration", acceleration), ("html", bool(html)))
-    tasks = [batch.Task("check", p, options) for p in paths]
+               ("acceleration", acceleration), ("html", bool(html)), ("skip", not plan.single),
+               ("system_options", system_options))
+    tasks = batch.tasks_for("check", paths, options, from_)
+    plan = _several(plan, tasks, json_list=fmt == "json")
+    if fmt == "html" and not plan.single and not html:
+        fail("--format html with a file of several tournaments needs --html DIR (one page per"
+             " tournament)", EXIT_USAGE)
     if explain is not None and not plan.single:
-        fail("--explain N takes one file", EXIT_USAGE)
+        fail("--explain N takes one file" if len(paths) > 1 else
+             "--explain N takes one tournament; this file holds several", EXIT_USAGE)
+    if explain is not None:
+        _explainable(paths[0], from_, explain)
     if plan.single:
         results = _check_single(tasks[0], plan)
         if explain is not None and fmt == "text":
@@ -277,10 +384,30 @@ def check(files: list[str], system: Optional[str] = None, edition: Optional[str]
     if html:
         from ..check import html as report_html
 
-        written = report_html.write(html, results, single=plan.single)
+        from ..output import OutputError
+
+        try:
+            written = report_html.write(html, results, single=plan.single, force=force,
+                                        inputs=paths)
+        except OutputError as exc:
+            fail(str(exc), exc.exit_code)
         if plan.verbosity and not plan.single:
             echo(f"HTML report: {written}", err=True)
     return batch.worst_exit(results)
+
+
+def _explainable(path: str, fmt: Optional[str], rnd: int) -> None:
+    """``--explain N`` of a round the file has not paired is a usage error, before any work."""
+    from ..check import batch
+
+    try:
+        _, loaded = batch.load(path, fmt)
+    except batch.Unreadable:
+        return  # the check itself reports the unreadable file
+    paired = loaded.tournament.played_rounds
+    if not 1 <= rnd <= paired:
+        fail(f"--explain {rnd}: {path} has {paired} paired round(s); round {rnd} has no"
+             " pairing to explain", EXIT_USAGE)
 
 
 def _print_table(path: str, fmt: Optional[str], system: Optional[str], edition: Optional[str],
@@ -314,15 +441,28 @@ def _check_single(task, plan):
 
 
 def validate(files: list[str], from_: Optional[str] = None, jobs: int = 1,
-             summary: Optional[str] = None, quiet: bool = False, verbose: bool = False,
-             scheduler: Optional[str] = None) -> int:
+             summary: Optional[str] = None, force: bool = False, quiet: bool = False,
+             verbose: bool = False, scheduler: Optional[str] = None) -> int:
     """``pairchk validate``: the exit status."""
     from ..check import batch
 
+    known_format(from_)
     paths, plan = _plan(files, jobs, quiet, verbose, summary,
-                        ("ok", "warnings", "errors", "unreadable"), scheduler=scheduler)
-    results = batch.drive([batch.Task("validate", p, (("from", from_),)) for p in paths], plan)
+                        ("ok", "warnings", "errors", "unreadable"), force=force,
+                        scheduler=scheduler)
+    tasks = batch.tasks_for("validate", paths, (("from", from_), ("skip", not plan.single)), from_)
+    results = batch.drive(tasks, _several(plan, tasks))
     return batch.worst_exit(results)
+
+
+def _several(plan, tasks, json_list: bool = False):
+    """The plan of a batch when the one file named holds several tournaments (a report and a
+    summary line for each)."""
+    import dataclasses
+
+    if plan.single and len(tasks) > 1:
+        return dataclasses.replace(plan, single=False, json_list=json_list)
+    return plan
 
 
 COMMANDS: dict[str, Callable[..., int]] = {"check": check, "validate": validate}

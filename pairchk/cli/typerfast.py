@@ -65,3 +65,32 @@ def lighten() -> bool:
     core.build_runtime_param = build
     _done = True
     return True
+
+
+_LABELS = {"<str>": "TEXT", "<int>": "N", "<float>": "NUMBER", "<list[str]>": "TEXT"}
+
+
+def plain_help() -> None:
+    """Option help without typer's type tags: a flag shows none (not ``<bool>``), a value a
+    plain word (``TEXT``, ``N``, ``NUMBER``) unless the option names its own metavar."""
+    try:
+        from typer import core
+    except ImportError:
+        return
+    option = getattr(core, "TyperOption", None)
+    if option is None or getattr(option, "_pairchk_plain", False):
+        return
+    original = option.display_type_rich
+
+    def display(self: Any, ctx: Any) -> Any:
+        if self.metavar is not None:
+            return self.metavar
+        if getattr(self, "is_flag", False) or getattr(self, "is_bool_flag", False):
+            return None
+        label = original(self, ctx)
+        if label is None or label == "<bool>":
+            return None
+        return _LABELS.get(str(label), str(label).strip("<>").upper())
+
+    option.display_type_rich = display
+    option._pairchk_plain = True

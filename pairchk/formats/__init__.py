@@ -19,7 +19,7 @@ import os
 from dataclasses import dataclass, field
 from types import ModuleType
 
-from ..errors import UnknownFormatError, Warning_
+from ..errors import PairchkError, UnknownFormatError, Warning_
 from ..model import Tournament
 
 # Order matters for content detection: the most specific formats first.
@@ -29,6 +29,9 @@ _MODULES = [
     "trf26",
     "trf",
     "swt",
+    "papi",  # an Access database naming Papi's tables (before any text format)
+    "sharly",  # an SQLite database with Sharly-Chess's tables
+    "swissperfect_native",  # dBase tables with SwissPerfect's fields, or its .ini
     "chess_results_xml",
     "dsb_xml",
     "chess_results_html",
@@ -50,6 +53,9 @@ KNOWN: dict[str, tuple[str, tuple[str, ...]]] = {
     "trf26": ("trf26", (".trf26",)),
     "trf": ("trf", (".trf", ".trfx", ".txt", ".tab")),
     "swt": ("swt", (".swt",)),
+    "papi": ("papi", (".papi",)),
+    "sharly": ("sharly", (".sce",)),
+    "swissperfect_native": ("swissperfect-native", (".trn", ".sco", ".ini")),
     "chess_results_xml": ("chess-results-xml", (".cr.xml",)),
     "dsb_xml": ("dsb-xml", (".dsb.xml",)),
     "chess_results_html": ("chess-results-html", (".html", ".htm")),
@@ -73,6 +79,48 @@ class Loaded:
     lines: dict[int, int] = field(default_factory=dict)
     # any extra per-format location info the validator may use
     meta: dict = field(default_factory=dict)
+
+
+class TournamentChoiceError(PairchkError):
+    """A file holding several tournaments read where one is wanted (or a choice naming none
+    of them); ``choices`` are the file's ``(id, name)`` pairs.
+
+    >>> print(TournamentChoiceError.of([("1", "Open A"), ("2", "Open B")], "event.sce"))
+    event.sce: the file holds 2 tournaments: 1 'Open A', 2 'Open B' (hint: choose one with --tournament ID or --tournament NAME)
+    >>> print(TournamentChoiceError.of([("1", "Open A")], "event.sce", "C"))
+    event.sce: the file has no tournament 'C'; its tournaments: 1 'Open A' (hint: --tournament takes a tournament's id in the file or its name)
+    """
+
+    def __init__(self, message: str, choices: list[tuple[str, str]]) -> None:
+        super().__init__(message)
+        self.choices = choices
+
+    @classmethod
+    def of(cls, choices: list[tuple[str, str]], path: str | None,
+           wanted: str | None = None) -> "TournamentChoiceError":
+        listed = ", ".join(f"{i} {n!r}" if n else i for i, n in choices)
+        where = path or "<input>"
+        if wanted is None:
+            return cls(f"{where}: the file holds {len(choices)} tournaments: {listed} (hint: choose"
+                       " one with --tournament ID or --tournament NAME)", choices)
+        return cls(f"{where}: the file has no tournament {wanted!r}; its tournaments: {listed}"
+                   " (hint: --tournament takes a tournament's id in the file or its name)", choices)
+
+
+@dataclass
+class Part:
+    """One tournament of a file: its id in the file, its name, and what was read of it, or
+    the error that stops it (the other tournaments of the file still read)."""
+
+    id: str
+    name: str
+    loaded: Loaded | None = None
+    error: PairchkError | None = None
+
+    @property
+    def label(self) -> str:
+        """``id 'name'``, as messages name a tournament of a file."""
+        return f"{self.id} {self.name!r}" if self.name else self.id
 
 
 @dataclass
@@ -210,23 +258,103 @@ def detect(data: bytes, path: str | None = None) -> ModuleType:
     )
 
 
-def load(data: bytes, *, path: str | None = None, fmt: str | None = None) -> Loaded:
-    """Read ``data`` (bytes of a file) with the named format or the detected one."""
+def load(data: bytes, *, path: str | None = None, fmt: str | None = None,
+         tournament: str | None = None) -> Loaded:
+    """Read ``data`` (bytes of a file) with the named format or the detected one; from a file
+    with several tournaments, the one ``tournament`` names (its id in the file or its name)."""
     mod = get(fmt) if fmt else detect(data, path)
-    return checked(mod, data, path)
+    return checked(mod, data, path, tournament=tournament)
 
 
-def checked(mod: ModuleType, data: bytes, path: str | None, **kwargs) -> Loaded:
-    """``mod.load(data, path=path, **kwargs)`` with the path on its errors, the bounds checked
-    and, for a file that does not declare its point system, the one its totals imply."""
+def load_all(data: bytes, *, path: str | None = None, fmt: str | None = None) -> list[Part]:
+    """Every tournament of ``data``: one :class:`Part` for most formats, one per tournament
+    for a file that holds several (a Sharly-Chess event)."""
+    mod = get(fmt) if fmt else detect(data, path)
+    return parts(mod, data, path)
+
+
+def tournaments(data: bytes, *, path: str | None = None, fmt: str | None = None
+                ) -> list[tuple[str, str]]:
+    """The ``(id, name)`` of each tournament of a file that holds several (cheap: the players
+    are not read); ``[]`` for a format with one tournament per file."""
     from ..errors import FormatError
-    from .declared import declares_scoring, infer_scoring
-    from .limits import check_tournament
 
+    mod = get(fmt) if fmt else detect(data, path)
+    if not hasattr(mod, "list_tournaments"):
+        return []
+    try:
+        return mod.list_tournaments(data, path=path)
+    except FormatError as exc:
+        raise exc.with_path(path) if path else exc
+
+
+def parts(mod: ModuleType, data: bytes, path: str | None) -> list[Part]:
+    """The tournaments of ``data`` read with ``mod`` (see :func:`load_all`)."""
+    from ..errors import FormatError
+
+    if not hasattr(mod, "load_all"):
+        loaded = checked(mod, data, path)
+        return [Part("1", loaded.tournament.name, loaded)]
+    try:
+        found = mod.load_all(data, path=path)
+    except FormatError as exc:
+        raise exc.with_path(path) if path else exc
+    out = []
+    for ident, name, loaded in found:
+        if isinstance(loaded, PairchkError):
+            out.append(Part(ident, name, error=loaded))
+            continue
+        try:
+            out.append(Part(ident, name, _finish(mod, loaded, path)))
+        except PairchkError as exc:
+            out.append(Part(ident, name, error=exc))
+    return out
+
+
+def select(found: list[Part], wanted: str | None, path: str | None) -> Part:
+    """The part ``wanted`` names (its id, else its name, case-insensitive); the only one when
+    ``wanted`` is None; else a :class:`TournamentChoiceError` naming the choices."""
+    if wanted is None and len(found) == 1:
+        return found[0]
+    if wanted is not None:
+        for match in (lambda p: p.id == wanted.strip(),
+                      lambda p: p.name.casefold() == wanted.strip().casefold()):
+            hits = [p for p in found if match(p)]
+            if len(hits) == 1:
+                return hits[0]
+    raise TournamentChoiceError.of([(p.id, p.name) for p in found], path, wanted)
+
+
+def checked(mod: ModuleType, data: bytes, path: str | None, *, tournament: str | None = None,
+            **kwargs) -> Loaded:
+    """``mod.load(data, path=path, **kwargs)`` with the path on its errors, the bounds checked
+    and, for a file that does not declare its point system, the one its totals imply; from a
+    file with several tournaments, the one ``tournament`` names."""
+    from ..errors import FormatError
+
+    if hasattr(mod, "load_all"):
+        part = select(parts(mod, data, path), tournament, path)
+        if part.error is not None:
+            raise part.error
+        assert part.loaded is not None
+        return part.loaded
     try:
         loaded = mod.load(data, path=path, **kwargs)
     except FormatError as exc:
         raise exc.with_path(path) if path else exc
+    loaded = _finish(mod, loaded, path)
+    if tournament is not None:
+        select([Part("1", loaded.tournament.name, loaded)], tournament, path)
+    return loaded
+
+
+def _finish(mod: ModuleType, loaded: Loaded, path: str | None) -> Loaded:
+    """The bounds checked, players required, the point system its totals imply (when the
+    format does not declare one)."""
+    from ..errors import FormatError
+    from .declared import declares_scoring, infer_scoring
+    from .limits import check_tournament
+
     check_tournament(loaded.tournament, path=path, lines=loaded.lines)
     if not loaded.tournament.players:
         what = {"trf": "player records (001 lines)", "trf26": "player records (001 lines)"}.get(
@@ -244,10 +372,23 @@ def checked(mod: ModuleType, data: bytes, path: str | None, **kwargs) -> Loaded:
     return loaded
 
 
-def load_path(path: str, fmt: str | None = None) -> Loaded:
+def load_path(path: str, fmt: str | None = None, tournament: str | None = None) -> Loaded:
     with open(path, "rb") as fh:
         data = fh.read()
-    return load(data, path=path, fmt=fmt)
+    return load(data, path=path, fmt=fmt, tournament=tournament)
+
+
+def skip_reason(data: bytes) -> str | None:
+    """Why ``data`` is recognisably not a tournament file (a README, a bbpPairings output,
+    pairchk's own report or summary), or None; never for content a format claims."""
+    from .sniff import not_a_tournament
+
+    reason = not_a_tournament(data)
+    if reason is None:
+        return None
+    if any(getattr(m, "CAN_READ", True) and m.detect(data) for m in _load_registry().values()):
+        return None
+    return reason
 
 
 def dump(tournament: Tournament, fmt: str, *, settings: dict[str, str] | None = None, **options) -> Dumped:
@@ -266,7 +407,13 @@ def dump(tournament: Tournament, fmt: str, *, settings: dict[str, str] | None = 
         tournament, rest = apply_settings(tournament, settings)
         check_options(rest, fmt, getattr(mod, "OPTIONS", {}))
         options.update(rest)
-    return mod.dump(tournament, **options)
+    out = mod.dump(tournament, **options)
+    if tournament.games_per_round > 1 and not getattr(mod, "CARRIES_GAMES", False):
+        out.warnings.append(Warning_(
+            f"format {fmt!r} has one result per round: each match of "
+            f"{tournament.games_per_round} games is written as its match result (win, draw, "
+            "loss or forfeit); trf26 and json keep every game"))
+    return out
 
 
 def format_for_output(path: str) -> ModuleType | None:

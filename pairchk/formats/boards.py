@@ -95,6 +95,55 @@ def require_consistent(t: Tournament, fmt: str) -> None:
                                " inconsistent entry; fix them first)")
 
 
+def colourless_games(t: Tournament) -> list[tuple[int, int, int]]:
+    """(round, lower, higher number) of every game, other than a forfeit, that records no
+    colour for either player (a SwissPerfect export has none).
+
+    >>> t = Tournament(players=(Player(1, entries=(RoundEntry(Kind.WIN, 2),)),
+    ...                         Player(2, entries=(RoundEntry(Kind.LOSS, 1),))))
+    >>> colourless_games(t)
+    [(1, 1, 2)]
+    """
+    by_number = t.by_number
+    out = []
+    for p in t.players:
+        for r, e in enumerate(p.entries, 1):
+            if (not e.kind.has_opponent or e.kind.is_forfeit or e.opponent is None
+                    or e.color is not Color.NONE):
+                continue
+            q = by_number.get(e.opponent)
+            back = q.entry(r) if q is not None else NOT_PAIRED
+            if back.opponent == p.number and back.color is not Color.NONE:
+                continue  # the opponent's colour gives this one
+            if back.opponent != p.number or p.number < e.opponent:
+                out.append((r, min(p.number, e.opponent), max(p.number, e.opponent)))
+    return sorted(set(out))
+
+
+def require_colours(t: Tournament, fmt: str) -> None:
+    """Refuse to make colours up: a format that writes every game as white against black
+    cannot carry a game whose colours the source does not record (forfeits aside, which
+    the colour rules do not count and ``entries.forfeit_without_color`` warns of).
+
+    >>> t = Tournament(players=(Player(1, entries=(RoundEntry(Kind.WIN, 2),)),
+    ...                         Player(2, entries=(RoundEntry(Kind.LOSS, 1),))))
+    >>> require_colours(t, "elobase")
+    Traceback (most recent call last):
+    ...
+    pairchk.errors.PairchkError: 1 game(s) have no colours (first: round 1 1-2); elobase writes every game as white against black and pairchk does not make colours up (hint: the source does not record them; write a format that keeps games without colours, such as trf, json, csv or xlsx)
+    """
+    from ..errors import PairchkError
+
+    missing = colourless_games(t)
+    if missing:
+        first = "; ".join(f"round {r} {a}-{b}" for r, a, b in missing[:3])
+        raise PairchkError(
+            f"{len(missing)} game(s) have no colours (first: {first}); {fmt} writes every"
+            " game as white against black and pairchk does not make colours up (hint: the"
+            " source does not record them; write a format that keeps games without colours,"
+            " such as trf, json, csv or xlsx)")
+
+
 def boards(t: Tournament, rnd: int) -> list[Board]:
     """Games first (ordered by the lower starting number), then byes and absences."""
     numbers = {p.number for p in t.players}

@@ -219,6 +219,11 @@ def _colourless_records(rnd: int, b, board_no: int) -> list[dict]:
     for me, opp, entry in ((b.white, b.black, b.white_entry), (b.black, b.white, b.black_entry)):
         if entry is None:
             continue
+        if entry.kind not in _GAME_CODE:  # a game still without result, and without colours
+            raise PairchkError(
+                f"round {rnd}: game {me}-{opp} has neither colours nor a result; {NAME} writes a"
+                " game without colours only as two one-sided results (hint: record its colours"
+                " or its result, or write a format that keeps it, such as trf or json)")
         board_no += 1
         code, pl, rt = _GAME_CODE[entry.kind]
         out.append({"round": rnd, "board": board_no, "white": me, "black": opp,

@@ -22,12 +22,12 @@ from typing import Literal, overload
 
 from lxml import etree
 
-from ..errors import FormatError, PairchkError, Warning_
+from ..errors import FormatError, Warning_
 from ..model import (
     Color, Kind, Lineup, Player, RoundEntry, ScoreSystem, Team, TeamMatch, Tournament,
 )
 from . import Dumped, Loaded
-from .boards import lineups_from_boards, round_entries, require_consistent
+from .boards import lineups_from_boards, round_entries, require_colours, require_consistent
 from .carry import LONE_FORFEITS, without_lone_forfeit, dropped
 from ._dsb import round_dates as iso_round_dates
 from .limits import check_number, check_round
@@ -612,6 +612,7 @@ def dump(t: Tournament, **options) -> Dumped:
     """Write ``t`` as chess-results upload XML. Options: ``key`` (tournament key), ``type``."""
     require_consistent(t, "chess-results-xml")
     require_xml_text(t, NAME)
+    require_colours(t, NAME)
     warnings = dropped(t, NAME, CANNOT_CARRY)
     nrounds = max(t.rounds or 0, t.played_rounds)
     root = etree.Element("chessresults")

@@ -30,7 +30,7 @@ from lxml import etree
 from ..errors import FormatError
 from ..model import Color, Kind, Player, RoundEntry, Team, Tournament
 from . import Dumped, Loaded
-from .boards import round_entries, require_consistent
+from .boards import round_entries, require_colours, require_consistent
 from .limits import MAX_ROUND, check_number, check_round
 from .carry import LONE_FORFEITS, dropped
 from ._dsb import (
@@ -153,6 +153,7 @@ def dump(t: Tournament, **options) -> Dumped:
     """Write DeWIS XML; a :class:`MissingDataError` lists every required item missing."""
     require_consistent(t, "dewis-xml")
     require_xml_text(t, NAME)
+    require_colours(t, NAME)
     refuse_unknown_options(NAME, options, OPTIONS)
     t = with_iso_dates(t)
     gaps = required_gaps(t, need_start=False, need_place=False, need_timecontrol=False)

@@ -36,7 +36,7 @@ from .. import __version__
 from ..errors import FormatError, PairchkError, Warning_
 from ..model import Color, Kind, NOT_PAIRED, Player, RoundEntry, Tournament
 from . import Dumped, Loaded
-from .boards import round_entries, require_consistent, require_opponents
+from .boards import round_entries, require_colours, require_consistent, require_opponents
 from .carry import LONE_FORFEITS, without_lone_forfeit, dropped
 from ._dsb import (
     MissingDataError, absent_gaps, birth_date, birth_year, dsb_id, member_no, required_gaps,
@@ -290,6 +290,7 @@ def dump(t: Tournament, **options) -> Dumped:
     """Write ``t`` as DSB 2.5 XML; a :class:`MissingDataError` lists every required item missing."""
     require_consistent(t, "dsb-xml")
     require_xml_text(t, NAME)
+    require_colours(t, NAME)
     refuse_unknown_options(NAME, options, OPTIONS)
     t = with_iso_dates(t)
     rounds, game_list = _rounds_and_games(t)

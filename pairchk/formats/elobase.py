@@ -27,7 +27,7 @@ import re
 
 from ..errors import FormatError, PairchkError, Warning_
 from ..model import Color, Kind, NOT_PAIRED, Player, RoundEntry, Tournament
-from .boards import require_consistent
+from .boards import require_colours, require_consistent
 from . import Dumped, Loaded
 from .carry import LONE_FORFEITS, without_lone_forfeit, dropped
 from .limits import check_round
@@ -113,6 +113,7 @@ def _de_date(iso: str) -> str:
 def dump(t: Tournament, **options) -> Dumped:
     """Write the ELOBASE text; a :class:`MissingDataError` lists every required item missing."""
     require_consistent(t, "elobase")
+    require_colours(t, "elobase")
     refuse_unknown_options(NAME, options, OPTIONS)
     t = with_iso_dates(t)
     gaps = required_gaps(t)

@@ -34,6 +34,7 @@ EXTENSIONS = (".json",)
 CAN_READ = True
 CAN_WRITE = True
 CANNOT_CARRY: list[str] = []
+CARRIES_GAMES = True  # a match of two games keeps both (RoundEntry.games)
 FORMAT_ID = "pairchk-tournament"
 VERSION = 1
 
@@ -92,7 +93,15 @@ def _entry(e: RoundEntry) -> dict:
         out["opponent"] = e.opponent
     if e.color is not Color.NONE:
         out["color"] = _COLOR_NAMES[e.color]
+    if e.games:
+        out["games"] = [_entry(g) for g in e.games]
     return out
+
+
+def _read_entry(e: dict) -> RoundEntry:
+    colour = _COLORS.get(e.get("color") or "", Color.NONE)
+    return RoundEntry(_KINDS[e["result"]], e.get("opponent"), colour,
+                      tuple(_read_entry(g) for g in e.get("games", ())))
 
 
 @lru_cache(maxsize=None)
@@ -113,9 +122,7 @@ def _from_json(cls, data):
     for f in dataclasses.fields(cls):
         if f.name == "entries":
             if "rounds" in data:
-                kwargs["entries"] = tuple(
-                    RoundEntry(_KINDS[e["result"]], e.get("opponent"), _COLORS.get(e.get("color"), Color.NONE))
-                    for e in data["rounds"])
+                kwargs["entries"] = tuple(_read_entry(e) for e in data["rounds"])
             continue
         if f.name in data:
             kwargs[f.name] = _convert(hints[f.name], data[f.name])

@@ -29,6 +29,7 @@ MAX_DEPTH = 64  # JSON nesting: our documents need 6 levels, chess-json about 8
 MAX_PART_BYTES = 64 * 1024 * 1024  # one decompressed part of a zip package (xlsx)
 MAX_PARTS_BYTES = 256 * 1024 * 1024  # all decompressed parts of one package together
 MAX_LINE = 100_000  # characters of one text line handed to a regular expression
+MAX_DATABASE_BYTES = 64 * 1024 * 1024  # a program's own database file (Papi, Sharly-Chess, dBase)
 
 
 def check_round(n: int, what: str = "round", *, path: str | None = None, line: int | None = None,
@@ -90,6 +91,21 @@ def check_zip_sizes(infos, *, path: str | None = None) -> None:
         raise FormatError(f"package unpacks to {total} bytes", path=path,
                           expected=f"at most {MAX_PARTS_BYTES // 2**20} MiB in all",
                           hint="a workbook this large is not a tournament file (zip bomb?)")
+
+
+def check_database_size(data: bytes, what: str, *, path: str | None = None) -> None:
+    """Refuse a database file larger than :data:`MAX_DATABASE_BYTES` before parsing it.
+
+    >>> check_database_size(bytes(10), "Papi database")
+    >>> check_database_size(bytes(MAX_DATABASE_BYTES + 1), "Papi database", path="t.papi")
+    Traceback (most recent call last):
+    ...
+    pairchk.errors.FormatError: t.papi: Papi database of 67108865 bytes (expected at most 64 MiB; hint: a tournament database is a few hundred KiB; is this the right file?)
+    """
+    if len(data) > MAX_DATABASE_BYTES:
+        raise FormatError(f"{what} of {len(data)} bytes", path=path,
+                          expected=f"at most {MAX_DATABASE_BYTES // 2**20} MiB",
+                          hint="a tournament database is a few hundred KiB; is this the right file?")
 
 
 def check_tournament(t, *, path: str | None = None, lines: dict[int, int] | None = None) -> None:

@@ -322,10 +322,31 @@ def load(data: bytes, *, path: str | None = None) -> Loaded:
     players = _read_players(doc["players"], fail)
     if var.get(ORDER_KEY) != "players":  # a file pairchk wrote says its array is the order
         players = _pairing_order(players)
+    players = withdrawn_tail(players, _tournament(var, []).rounds)
     if var.get("pointSystem") not in (None, "", "1", "NON"):
         warnings.append(Warning_(f"Papi point system {var.get('pointSystem')!r} not interpreted;"
                                  " points are counted 1/½/0", path=path))
     return Loaded(_tournament(var, players), warnings)
+
+
+def withdrawn_tail(players: list[Player], rounds: int | None) -> list[Player]:
+    """Entries after the declared last round dropped when they are all absences: Papi marks a
+    withdrawn player ``F`` (no opponent, no result) in every column up to round 24, which says
+    nothing of rounds the event does not have.
+
+    >>> p = Player(1, entries=(RoundEntry(Kind.WIN, 2, Color.WHITE),) + (RoundEntry(Kind.ABSENT),) * 4)
+    >>> [len(q.entries) for q in withdrawn_tail([p], 3)]
+    [3]
+    """
+    if not rounds:
+        return players
+    out = []
+    for p in players:
+        tail = p.entries[rounds:]
+        if tail and all(e.kind is Kind.ABSENT for e in tail):
+            p = p.replace(entries=p.entries[:rounds])
+        out.append(p)
+    return out
 
 
 def _pairing_order(players: list[Player]) -> list[Player]:

@@ -57,9 +57,12 @@ from ..model import (
     Team,
     TeamMatch,
     Tournament,
+    fold_games,
     kind_from_code,
+    match_scoring,
+    with_match_results,
 )
-from . import Dumped, Loaded
+from . import Loaded
 from ..dates import iso_date, iso_round_dates
 
 NAME = "trf"
@@ -69,6 +72,7 @@ CAN_WRITE = True
 # Always lost; TRF26-only records are written by ``trf`` only when the source file had them
 # (otherwise each is a warning at write time).
 CANNOT_CARRY: list[str] = ["player.club", "player.status", "player.extra"]
+CARRIES_GAMES = True  # a match of two games keeps both (RoundEntry.games)
 
 _NEWLINES = re.compile(r"\r\n|\r|\n")
 _PLAIN_NUMBER = re.compile(r"^[-+]?\d{1,6}(\.\d{1,6})?$|^[-+]?\.\d{1,6}$")
@@ -737,7 +741,24 @@ def _tournament(st: _State) -> Tournament:
         # some generators put the TRF26 code into the TRF16 free-text record 092: it is the code
         t = t.replace(system=st.f["system_text"], system_text="")
         st.style["system"] = "092"
+    if _MATCH_CODE.fullmatch(t.system.strip().upper()):
+        t = _as_matches(t)
     return t
+
+
+# TRF26 192 codes of a competition whose rounds are matches of two games (ETT26: Double-Swiss)
+_MATCH_CODE = re.compile(r"(?:FIDE|CUSTOM)_DOUBLESWISS(?:_BAKU)?")
+
+
+def _as_matches(t: Tournament) -> Tournament:
+    """A Double-Swiss file: TRF has one opponent, colour and result per column and cannot
+    hold a match, so each match takes two columns, its first and second game (columns 2k-1
+    and 2k are round k); 142 counts matches. The columns are folded into match entries whose
+    games keep every result (:func:`pairchk.model.fold_games`); the byes of a match score
+    by C.04.5 art. 1.4 unless 162 declares them (:func:`pairchk.model.match_scoring`)."""
+    players = tuple(p.replace(entries=fold_games(p.entries)) for p in t.players)
+    return t.replace(players=with_match_results(players), games_per_round=2,
+                     scoring=match_scoring(t.scoring))
 
 
 def _finish_meta(st: _State, text: str, data: bytes) -> None:

@@ -19,6 +19,7 @@ EXTENSIONS = (".trf26",)
 CAN_READ = True
 CAN_WRITE = True
 CANNOT_CARRY: list[str] = ["player.club", "player.status", "player.extra"]
+CARRIES_GAMES = True  # a match of two games keeps both (RoundEntry.games)
 
 
 def detect(data: bytes) -> bool:

@@ -14,13 +14,15 @@ computed from the results under the tournament's scoring system.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
 from ..errors import PairchkError, Warning_
-from ..model import Color, Kind, Player, RoundEntry, ScoreSystem, Status, TeamMatch, Tournament
+from ..model import (Color, Kind, Player, RoundEntry, ScoreSystem, Status, TeamMatch, Tournament,
+                     match_games, match_scoring)
 from . import Dumped
 from .carry import DESCRIPTIONS
 
@@ -150,8 +152,24 @@ def _pts4(d: Decimal | None) -> str:
     return f"{fmt_points(d):>4}"
 
 
+_FALLBACK = {"forfeit_win": "win", "pab": "win", "full_bye": "win", "half_bye": "draw",
+             "win_white": "win", "win_black": "win", "draw_white": "draw", "draw_black": "draw",
+             "loss_white": "loss", "loss_black": "loss"}
+
+
+def _redundant(s: ScoreSystem) -> set[str]:
+    """The optional values of ``s`` equal to the one they fall back to: a colour-specific win
+    worth what any win is worth says nothing a record must carry, so losing it is no loss."""
+    return {f for f, base in _FALLBACK.items()
+            if getattr(s, f) is not None and getattr(s, f) == getattr(s, base)}
+
+
 def _scoring_lines(s: ScoreSystem, kind: str, warn) -> dict[str, list[str]]:
-    """Scoring records in style ``kind`` (162, BB or XXS); warns about what it cannot say."""
+    """Scoring records in style ``kind`` (162, BB or XXS); warns about what it cannot say.
+
+    >>> _scoring_lines(ScoreSystem(win_white=Decimal(1)), "162", print)
+    {}
+    """
     d = ScoreSystem()
     changed = {f: getattr(s, f) for f in s.__dataclass_fields__ if getattr(s, f) != getattr(d, f)}
     if kind == "auto16":
@@ -185,7 +203,7 @@ def _scoring_lines(s: ScoreSystem, kind: str, warn) -> dict[str, list[str]]:
         toks = [f"{names[f]}={fmt_points(v)}" for f, v in changed.items() if f in names]
         out["XXS"] = ["XXS " + " ".join(toks)]
         lost = set(changed) - set(names) - {"absent"}
-    for f in sorted(lost):
+    for f in sorted(lost - _redundant(s)):
         warn(f"scoring value {f}={getattr(s, f)} cannot be written in {kind} records")
     return out
 
@@ -344,8 +362,20 @@ def _rounds_color_scoring(o: _Records, t: Tournament) -> None:
             o.put("152", f"152 {t.initial_color.value.upper()}")
         else:
             o.put("XXC", "XXC white1" if t.initial_color is Color.WHITE else "XXC black1")
-    for tag, lines in _scoring_lines(t.scoring, d["scoring"], o.warn).items():
+    for tag, lines in _scoring_lines(_declared_scoring(t), d["scoring"], o.warn).items():
         o.g[tag] = lines
+
+
+def _declared_scoring(t: Tournament) -> ScoreSystem:
+    """The scoring to declare: in a competition of matches of several games, the byes' match
+    values the reader derives by itself (:func:`pairchk.model.match_scoring`) are left out."""
+    if t.games_per_round <= 1:
+        return t.scoring
+    bare = dataclasses.replace(t.scoring, pab=None, full_bye=None, half_bye=None)
+    derived = match_scoring(bare, t.games_per_round)
+    keep = {k: getattr(t.scoring, k) for k in ("pab", "full_bye", "half_bye")
+            if getattr(t.scoring, k) != getattr(derived, k)}
+    return dataclasses.replace(bare, **keep)
 
 
 def _trf26_text_records(o: _Records, t: Tournament, system_text: str) -> None:
@@ -391,7 +421,8 @@ def _nrs_records(o: _Records, t: Tournament, p: Player) -> None:
         what = " and ".join(x for x in (
             f"national rating {p.national_rating}" if p.national_rating is not None else "",
             f"national id {p.national_id!r}" if p.national_id else "") if x)
-        o.warn(f"player {p.number}: {what} need a national-rating line with a federation; not written")
+        verb = "need" if " and " in what else "needs"
+        o.warn(f"player {p.number}: {what} {verb} a national-rating line with a federation; not written")
     if p.team is not None and not any(p.number in tm.members for tm in t.teams):
         o.warn(f"player {p.number}: team {p.team} is not among the teams' members; not written")
 
@@ -407,6 +438,8 @@ def _player_records(o: _Records, t: Tournament) -> None:
         pts = p.points if p.points is not None else sum((t.scoring.points(e) for e in p.entries), Decimal(0))
         rank = p.rank if p.rank else ranks[p.number]
         _player_warnings(o, p)
+        if t.games_per_round > 1:  # one column per game (see trf._as_matches)
+            p = p.replace(entries=tuple(g for e in p.entries for g in match_games(e, t.games_per_round)))
         o.put("001", player_line(p, pts, rank, o.warn))
         _nrs_records(o, t, p)
 

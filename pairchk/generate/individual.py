@@ -24,7 +24,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Callable
 
 from ..errors import PairchkError
-from ..model import Color, Kind, Player, RoundEntry, ScoreSystem, Tournament
+from ..model import Color, Kind, Player, RoundEntry, ScoreSystem, Tournament, match_entry, match_scoring
 from ..pairing import RoundPairing
 
 # A usual list for an individual Swiss (C.07 names no default; the regulations must, C.02.03 §7).
@@ -62,6 +62,7 @@ class Settings:
     points: str = "1-0.5-0"
     pab_points: str | None = None
     tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
+    system_options: tuple[tuple[str, str], ...] = ()  # e.g. (("maxi", "yes"),) for lim
 
     def validate(self) -> None:
         """Raise :class:`PairchkError` naming the first bad setting."""
@@ -71,10 +72,20 @@ class Settings:
             raise PairchkError(f"--players must be at most 9999 (TRF), got {self.players}")
         if self.rounds < 1:
             raise PairchkError(f"--rounds must be at least 1, got {self.rounds}")
+        if self.rounds > 999:
+            raise PairchkError(f"--rounds must be at most 999 (what a tournament file holds),"
+                               f" got {self.rounds}")
+        most = dense_rounds(self.players)
+        if self.rounds > most:
+            raise PairchkError(f"--rounds {self.rounds} for {self.players} players: at most {most}"
+                               " rounds can be paired (after that everyone has met everyone)")
         for name in ("draw_rate", "forfeit_rate", "bye_rate", "withdraw_rate", "unrated_rate"):
             v = getattr(self, name)
             if not 0 <= v <= 1:
                 raise PairchkError(f"--{name.replace('_', '-')} must be between 0 and 1, got {v}")
+        if self.bye_rate == 1:
+            raise PairchkError("--bye-rate 1: every player would ask for a bye in every round and"
+                               " no game would be played (give a rate below 1)")
         if self.system in _FIXED and (self.bye_rate or self.withdraw_rate):
             raise PairchkError(f"{self.system} is a fixed schedule: requested byes and withdrawals"
                                " are not generated for it (use --bye-rate 0 --withdraw-rate 0)")
@@ -86,6 +97,10 @@ class Settings:
 
             parse_variant(self.acceleration)  # raises naming the known variants
         scoring(self)  # raises on bad points
+        if self.system_options:
+            from ..system import configure
+
+            configure(registry_entry(self.system), dict(self.system_options))
 
 
 def scoring(s: Settings) -> ScoreSystem:
@@ -140,15 +155,17 @@ def initial_field(s: Settings, rng: random.Random) -> Tournament:
     edition = s.edition or "2026"
     if s.system == "dutch":
         code = _DUTCH_CODE.get(edition, "")
-    else:  # the system's own TRF26 192 code, when it has one
-        code = next(iter(registry_entry(s.system).codes), "")
+    else:  # the system's own TRF26 192 code (of the edition, when one names it)
+        code = _code_of(registry_entry(s.system).codes, s.edition)
     if code and s.acceleration == "baku":
         code += "_BAKU"
+    games = getattr(registry_entry(s.system), "games_per_round", 1)
+    sc = scoring(s) if games == 1 else match_scoring(scoring(s), games)
     t = Tournament(
         name=f"pairchk RTG {s.system} {s.players}x{s.rounds} seed {s.seed}",
         city="Generated", federation="FID", start_date="2026-03-01" if edition == "2026" else
         "2025-03-01", rounds=s.rounds, system=code, system_text=_system_text(s, edition),
-        scoring=scoring(s), initial_color=rng.choice((Color.WHITE, Color.BLACK)),
+        scoring=sc, games_per_round=games, initial_color=rng.choice((Color.WHITE, Color.BLACK)),
         tiebreaks=tuple(s.tiebreaks), players=players, chief_arbiter="pairchk generate",
     )
     if s.acceleration:  # the variant's virtual points as 250/XXA records (issue 11)
@@ -158,10 +175,25 @@ def initial_field(s: Settings, rng: random.Random) -> Tournament:
     return t
 
 
+def _code_of(codes: tuple[str, ...], edition: str | None) -> str:
+    """The first code naming ``edition``'s year, else the first naming no year (a code of
+    another edition would select that edition when the file is checked)."""
+    import re
+
+    if edition:
+        year = {"2026": "202[56]"}.get(edition, edition)
+        named = [c for c in codes if re.search(year, c)]
+        if named:
+            return named[0]
+        codes = tuple(c for c in codes if not re.search(r"(19|20)\d\d", c))
+    return next(iter(codes), "")
+
+
 def _system_text(s: Settings, edition: str) -> str:
+    """The 092 text: the system and, when chosen, the edition (a year in it selects it)."""
     if s.system == "dutch":
         return f"FIDE Dutch System ({edition})" + (" Baku acceleration" if s.acceleration == "baku" else "")
-    return s.system
+    return f"{s.system} ({s.edition})" if s.edition else s.system
 
 
 # --------------------------------------------------------------------------- pairing adapter
@@ -176,8 +208,10 @@ def registry_entry(system: str):
     return systems.get(system)
 
 
-def pairer(system: str, edition: str | None) -> Pairer:
-    """A function pairing round ``rnd`` of a tournament with ``system`` from the registry.
+def pairer(system: str, edition: str | None,
+           options: tuple[tuple[str, str], ...] = ()) -> Pairer:
+    """A function pairing round ``rnd`` of a tournament with ``system`` from the registry
+    (configured with the system ``options``, :func:`pairchk.system.configure`).
 
     A Swiss system is paired through :func:`pairchk.check.checker.pair` (the System protocol, boards
     in FIDE order); a fixed schedule (Berger, Rutsch) by reading its table.
@@ -188,7 +222,9 @@ def pairer(system: str, edition: str | None) -> Pairer:
     from .. import systems
     from ..system import System
 
-    entry = registry_entry(system)
+    from ..system import configure
+
+    entry = configure(registry_entry(system), dict(options))
     if isinstance(entry, System) and not entry.teams:
         if entry.fixed:
             if system not in ("berger", "rutsch"):
@@ -262,28 +298,60 @@ def expectation(white: int | None, black: int | None) -> float:
 
 
 def play(s: Settings, rng: random.Random, t: Tournament, pairing: RoundPairing) -> dict[int, RoundEntry]:
-    """Results of the pairs of ``pairing`` and the PAB."""
+    """Results of the pairs of ``pairing`` and the PAB (a match of ``t.games_per_round`` games
+    per pair when the system's rounds are matches: :func:`play_match`)."""
     out: dict[int, RoundEntry] = {}
     rating = {p.number: p.rating for p in t.players}
     for pair in pairing.pairs:
         w, b = pair.white, pair.black
-        if s.forfeit_rate and rng.random() < s.forfeit_rate:
-            x = rng.random()
-            kw = Kind.FORFEIT_LOSS if x < 0.55 else Kind.FORFEIT_WIN
-            kb = Kind.FORFEIT_WIN if kw is Kind.FORFEIT_LOSS else Kind.FORFEIT_LOSS
-            if x >= 0.9:
-                kw = kb = Kind.FORFEIT_LOSS  # neither appeared
-        elif rng.random() < s.draw_rate:
-            kw = kb = Kind.DRAW
-        elif rng.random() < expectation(rating[w], rating[b]):
-            kw, kb = Kind.WIN, Kind.LOSS
-        else:
-            kw, kb = Kind.LOSS, Kind.WIN
+        if t.games_per_round > 1:
+            out.update(play_match(s, rng, w, b, rating, t.games_per_round))
+            continue
+        kw, kb = _game(s, rng, rating[w], rating[b], s.forfeit_rate)
         out[w] = RoundEntry(kw, b, Color.WHITE)
         out[b] = RoundEntry(kb, w, Color.BLACK)
     if pairing.bye is not None:
         out[pairing.bye] = RoundEntry(Kind.PAB)
     return out
+
+
+def _game(s: Settings, rng: random.Random, rw: int | None, rb: int | None,
+          forfeit_rate: float) -> tuple[Kind, Kind]:
+    """One game's result for White and Black: a forfeit (a tenth double), a draw, or a decision
+    by the Elo expectation."""
+    if forfeit_rate and rng.random() < forfeit_rate:
+        x = rng.random()
+        kw = Kind.FORFEIT_LOSS if x < 0.55 else Kind.FORFEIT_WIN
+        kb = Kind.FORFEIT_WIN if kw is Kind.FORFEIT_LOSS else Kind.FORFEIT_LOSS
+        if x >= 0.9:
+            kw = kb = Kind.FORFEIT_LOSS  # neither appeared
+        return kw, kb
+    if rng.random() < s.draw_rate:
+        return Kind.DRAW, Kind.DRAW
+    if rng.random() < expectation(rw, rb):
+        return Kind.WIN, Kind.LOSS
+    return Kind.LOSS, Kind.WIN
+
+
+def play_match(s: Settings, rng: random.Random, w: int, b: int,
+               rating: dict[int, int | None], games: int) -> dict[int, RoundEntry]:
+    """A match of ``games`` games, colours alternating from ``w`` White in game 1 (C.04.5 art.
+    4.4): half the forfeit rate forfeits the whole match, the other half single games."""
+    whole = s.forfeit_rate and rng.random() < s.forfeit_rate / 2
+    gw: list[RoundEntry] = []
+    gb: list[RoundEntry] = []
+    first = _game(s, rng, rating[w], rating[b], 1.0) if whole else None
+    for i in range(games):
+        white_first = i % 2 == 0
+        kw, kb = first if first is not None else _game(
+            s, rng, rating[w] if white_first else rating[b],
+            rating[b] if white_first else rating[w], s.forfeit_rate / 2)
+        if not white_first and first is None:
+            kw, kb = kb, kw  # the result was drawn for the game's White, who is b
+        cw = Color.WHITE if white_first else Color.BLACK
+        gw.append(RoundEntry(kw, b, cw))
+        gb.append(RoundEntry(kb, w, cw.opposite))
+    return {w: match_entry(b, tuple(gw), tuple(gb)), b: match_entry(w, tuple(gb), tuple(gw))}
 
 
 def _with_round(t: Tournament, rnd: int, entries: dict[int, RoundEntry]) -> Tournament:
@@ -298,20 +366,25 @@ def _with_round(t: Tournament, rnd: int, entries: dict[int, RoundEntry]) -> Tour
 # --------------------------------------------------------------------------- the tournament
 
 
-def generate(s: Settings, pair: Pairer | None = None) -> Tournament:
-    """A whole tournament for ``s``, deterministic for ``s.seed``.
+def generate(s: Settings, pair: Pairer | None = None,
+             on_round: Callable[[int], None] | None = None) -> Tournament:
+    """A whole tournament for ``s``, deterministic for ``s.seed``; ``on_round(r)`` is called
+    as round ``r`` starts (progress).
 
     Stops early (the file then declares more rounds than were played) when the system finds no
-    legal pairing for the next round, as an arbiter would have to.
+    legal pairing for the next round, as an arbiter would have to; raises
+    :class:`~pairchk.system.UnpairableError` when not even round 1 is played.
     """
     s.validate()
     rng = random.Random(f"pairchk-rtg:{s.seed}")
-    pair = pair or pairer(s.system, s.edition)
+    pair = pair or pairer(s.system, s.edition, s.system_options)
     t = initial_field(s, rng)
     withdrawn: set[int] = set()
     from ..system import UnpairableError
 
     for rnd in range(1, s.rounds + 1):
+        if on_round is not None:
+            on_round(rnd)
         fixed = absences(s, rng, t, rnd, withdrawn)
         if sum(1 for p in t.players if p.number not in fixed) < 2:
             break
@@ -326,6 +399,9 @@ def generate(s: Settings, pair: Pairer | None = None) -> Tournament:
             raise
         played = play(s, rng, t, pairing)
         t = _with_round(t, rnd, {**fixed, **played})
+    if t.played_rounds == 0 or not any(e.kind.has_opponent for p in t.players for e in p.entries):
+        raise UnpairableError("no game could be paired in any round (every player asked for a"
+                              " bye or withdrew); nothing generated")
     return ranked(t)
 
 

@@ -1,6 +1,7 @@
 """Random team events for tests and for other programs' authors (the team side of the RTG).
 
-:func:`generate_team` plays a whole Swiss team event paired by C.04.6
+:func:`generate_team` plays a whole Swiss team event paired by C.04.6 (the 2026 text, or the
+2024 one with ``edition="2024"``)
 (:mod:`pairchk.systems.team.swiss`): ``teams`` teams of ``boards`` players plus reserves, ratings
 drawn realistically and sorted down the boards, a line-up per round (a reserve sometimes comes
 in; board order stays the roster order), board colours alternating down the boards from the
@@ -41,6 +42,7 @@ class TeamSettings:
     board_forfeit_rate: float = 0.02
     match_forfeit_rate: float = 0.0
     preferences: str = "A"
+    edition: str | None = None  # C.04.6 edition ("2026", "2024"); None: the text in force
 
     def validate(self) -> None:
         if not 2 <= self.teams <= 999:
@@ -49,8 +51,16 @@ class TeamSettings:
             raise PairchkError(f"--boards {self.boards}: expected 1 to 20 boards")
         if not 1 <= self.rounds <= 99:
             raise PairchkError(f"--rounds {self.rounds}: expected 1 to 99 rounds")
+        most = self.teams - 1 + self.teams % 2
+        if self.rounds > most:
+            raise PairchkError(f"--rounds {self.rounds} for {self.teams} teams: at most {most}"
+                               " rounds can be paired (after that every team has met every other)")
         if self.preferences not in ("A", "B", ""):
             raise PairchkError(f"colour preferences {self.preferences!r}: expected A, B or none")
+        if self.edition is not None:
+            from ..systems import get
+
+            get("team").select_edition(Tournament(), self.edition)  # refuses an unknown one
 
 
 def _code(s: TeamSettings) -> str:
@@ -77,7 +87,11 @@ def initial_event(s: TeamSettings, rng: random.Random) -> Tournament:
             players.append(Player(number, name=f"Team{ti:03d} Board{bi:02d}", rating=rating,
                                   team=ti))
         teams.append(Team(ti, f"Team {ti:03d}", tuple(members)))
+    # the 2024 text applied 1 Aug 2024 - 31 Jan 2026: the event is dated so that a check of the
+    # file chooses the edition it was paired with
+    dated = "2025-03-01" if s.edition == "2024" else ""
     return Tournament(name="pairchk generated team event", rounds=s.rounds, system=_code(s),
+                      start_date=dated,
                       teams=tuple(teams), players=tuple(players), board_colors=("WB" * s.boards)[: s.boards],
                       team_scoring="TW 2.0   TD 1.0   TL 0.0", initial_color=Color.WHITE,
                       declared_teams=s.teams, team_pab_match_points=Decimal(1),
@@ -152,7 +166,7 @@ def generate_team(s: TeamSettings) -> Tournament:
     t = initial_event(s, rng)
     for rnd in range(1, s.rounds + 1):
         try:
-            pairing = team_swiss.pair(team_swiss.round_state(t, rnd))
+            pairing = team_swiss.pair(team_swiss.round_state(t, rnd, edition=s.edition or "2026"))
         except UnpairableError:
             break
         t = play_round(s, rng, t, pairing)

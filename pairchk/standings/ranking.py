@@ -26,6 +26,7 @@ from typing import Sequence
 
 from . import tiebreak as tb
 from ..model import Tournament
+from ..errors import PairchkError
 
 
 @dataclass(frozen=True)
@@ -88,9 +89,20 @@ def file_tiebreaks(t: Tournament) -> tuple[list[str], str]:
     """
     own = [c for c in t.tiebreaks if not c.startswith("chess-results:")]
     if own:
-        if not all(_known(c) for c in own):
-            return [], (f"none: the file's tie-breaks ({', '.join(own)}) are not C.07 codes, "
-                        "so players are ranked by points only (give --tiebreaks)")
+        named = {c: FRENCH_NAMES[_folded(c)] for c in own if _folded(c) in FRENCH_NAMES}
+        read = ", ".join(f"{c} = {code}" for c, code in named.items())
+        codes = [named.get(c, c) for c in own]
+        unknown = [c for c in codes if not _known(c)]
+        if unknown:
+            hint = (f"; read as C.07: {read}; give --tiebreaks"
+                    f" {','.join(c for c in codes if c not in unknown)}" if named else
+                    "; give --tiebreaks")
+            what = (f"tie-break {unknown[0]!r} is not a C.07 code" if len(unknown) == 1 else
+                    f"tie-breaks {', '.join(map(repr, unknown))} are not C.07 codes")
+            return [], f"none: the file's {what}, so players are ranked by points only{hint}"
+        if named:
+            return codes, (f"the file's tie-break field, its names read as C.07 codes ({read};"
+                           " --tiebreaks overrides)")
         return own, "the file (TRF26 212 / the format's tie-break field)"
     text = t.tiebreak_text.strip()
     if text and re.fullmatch(r"[A-Za-z]{2,6}(:[A-Za-z]{2})?(/[A-Za-z0-9.+-]+)*"
@@ -98,6 +110,50 @@ def file_tiebreaks(t: Tournament) -> tuple[list[str], str]:
         return [x.strip() for x in text.split(",")], "the file (TRF26 202)"
     return [], ("none: the file names no tie-breaks, so players are ranked by points only "
                 "(C.07 has no default list; give --tiebreaks)")
+
+
+# The French names of tie-breaks (Papi, FFE regulations) and the C.07 code of each: the
+# Brazilian is the Buchholz less the lowest opponent's score, the Solkoff the full Buchholz,
+# the cumulative the progressive score (sum of the running scores).
+FRENCH_NAMES = {
+    "buchholz": "BH", "solkoff": "BH", "bresilien": "BH/C1", "buchholz tronque": "BH/C1",
+    "buchholz median": "BH/M1", "median": "BH/M1", "cumulatif": "PS", "progressif": "PS",
+    "sonneborn-berger": "SB", "sonneborn berger": "SB", "koya": "KS", "performance": "TPR",
+    "nombre de victoires": "WIN", "nombre de parties gagnees": "WIN",
+    "moyenne elo des adversaires": "ARO", "elo moyen des adversaires": "ARO",
+}
+
+
+def _folded(name: str) -> str:
+    """``name`` lower case, without accents and surrounding space: ``Brésilien`` -> ``bresilien``."""
+    import unicodedata
+
+    text = unicodedata.normalize("NFKD", name.strip().lower())
+    return "".join(ch for ch in text if not unicodedata.combining(ch))
+
+
+class RoundNotPlayed(PairchkError):
+    """Standings after a round the file has not played: a question without answer (exit 2)."""
+
+    exit_code = 2
+
+
+class InconsistentPairings(PairchkError):
+    """Games that do not match back: no standings can be computed from them (exit 3)."""
+
+    exit_code = 3
+
+
+def require_consistent_pairings(t: Tournament) -> None:
+    """Raise :class:`PairchkError` quoting the first pairing inconsistency ``pairchk validate``
+    reports (an unknown opponent, one who does not name the player back, a self-pairing)."""
+    from ..validate import tournament_inconsistencies
+
+    bad = tournament_inconsistencies(t)
+    if bad:
+        more = f" and {len(bad) - 1} more" if len(bad) > 1 else ""
+        raise InconsistentPairings(f"{bad[0].message}{more} (see pairchk validate); tie-breaks and"
+                           " standings cannot be computed from inconsistent data")
 
 
 def _known(code: str) -> bool:
@@ -112,7 +168,13 @@ def _known(code: str) -> bool:
 def standings(t: Tournament, tiebreaks: str | Sequence[str] | None = None,
               rounds: int | None = None, edition: tb.Edition | None = None) -> Standings:
     """Rank the players (the teams, in a team event) after ``rounds`` (default: the last
-    completed round)."""
+    completed round). Refuses a file whose games do not match back (an opponent who does not
+    exist or does not name the player): opponents' scores cannot be summed from it."""
+    require_consistent_pairings(t)
+    if rounds is not None and not 0 <= rounds <= t.played_rounds:
+        raise RoundNotPlayed(f"round {rounds} has not been played: the file records"
+                           f" {t.played_rounds} round(s) (standings after round 0 to"
+                           f" {t.played_rounds})")
     if tiebreaks is None:
         codes, source = file_tiebreaks(t)
     else:

@@ -100,8 +100,8 @@ def team_context(t: Tournament, points: str = "MP", rounds: int | None = None,
     shadow = t.replace(players=teams_as_players, scoring=ScoreSystem(win=win, draw=draw),
                        system=_team_system(t), system_text="")
     score = {k: sum((s.points for s in v), ZERO) for k, v in slots.items()}
-    adjusted = {k: tb._adjusted(v, ed, draw) for k, v in slots.items()}
     rr = tb.is_round_robin(shadow)
+    adjusted = {k: tb._adjusted(v, ed, draw, rr) for k, v in slots.items()}
     return tb.Context(shadow, n, ed, rr, slots, score, adjusted, False)
 
 

@@ -50,7 +50,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Iterable, Mapping, Sequence
 
 from ..errors import PairchkError
-from ..model import Color, Kind, Player, Tournament
+from ..model import Color, Kind, Player, RoundEntry, Tournament
 from .ratingtables import dp_for, expected_score
 
 ZERO = Decimal(0)
@@ -330,20 +330,35 @@ def is_round_robin(t: Tournament) -> bool:
 
 
 def last_complete_round(t: Tournament) -> int:
-    """The last round with results and none missing: a round with a game still without result
-    (an event in progress) gives no standings; ask for it with ``rounds`` if wanted.
+    """The standings round: the last round in which a game was played or a result recorded
+    (a forfeit naming its opponent, a pairing-allocated bye), with no game of it still without result. Byes
+    entered in advance for a round nobody is paired in yet (TRF(x) ``0000 H``, TRF26 240) do
+    not make that round a round; a round with a game still without result (an event in
+    progress) gives no standings: ask for it with ``rounds`` if wanted.
 
     >>> from pairchk.model import Player, RoundEntry as E
     >>> last_complete_round(Tournament(players=(
     ...     Player(1, entries=(E(Kind.WIN, 2), E(Kind.PENDING, 2))),
     ...     Player(2, entries=(E(Kind.LOSS, 1), E(Kind.PENDING, 1))))))
     1
+    >>> last_complete_round(Tournament(players=(  # round 2: only a pre-entered half-point bye
+    ...     Player(1, entries=(E(Kind.WIN, 2), E(Kind.HALF_BYE))),
+    ...     Player(2, entries=(E(Kind.LOSS, 1),)))))
+    1
     """
-    n = max((i for p in t.players for i, e in enumerate(p.entries, 1)
-             if e.kind not in (Kind.NOT_PAIRED, Kind.PENDING)), default=0)
+    n = max((i for p in t.players for i, e in enumerate(p.entries, 1) if _is_game_result(e)),
+            default=0)
     while n > 0 and any(p.entry(n).kind is Kind.PENDING for p in t.players):
         n -= 1
     return n
+
+
+def _is_game_result(e: RoundEntry) -> bool:
+    """A game played (with or without its opponent recorded), a forfeit naming its opponent,
+    or the pairing-allocated bye (only a pairing gives it; requested byes can be entered in
+    advance)."""
+    return (e.kind.played or e.kind is Kind.PAB
+            or (e.kind.is_forfeit and e.opponent is not None))
 
 
 def context(t: Tournament, rounds: int | None = None, edition: Edition | None = None,
@@ -354,7 +369,7 @@ def context(t: Tournament, rounds: int | None = None, edition: Edition | None = 
     rr = is_round_robin(t) if round_robin is None else round_robin
     slots = {p.number: _slots(t, p, n) for p in t.players}
     score = {k: sum((s.points for s in v), ZERO) for k, v in slots.items()}
-    adjusted = {k: _adjusted(v, ed, t.scoring.draw) for k, v in slots.items()}
+    adjusted = {k: _adjusted(v, ed, t.scoring.draw, rr) for k, v in slots.items()}
     all_rated = all(p.rating for p in t.players)
     return Context(t, n, ed, rr, slots, score, adjusted, all_rated)
 
@@ -375,9 +390,20 @@ def _slots(t: Tournament, p: Player, n: int) -> tuple[Slot, ...]:
     return tuple(out)
 
 
-def _adjusted(slots: Sequence[Slot], ed: Edition, draw: Decimal) -> Decimal:
+def _adjusted(slots: Sequence[Slot], ed: Edition, draw: Decimal, round_robin: bool = False
+              ) -> Decimal:
     """Score for opponents' use: Art. 16.3 (16.2.5 counts as a draw) or, before Sep 2023,
-    every unplayed round as a draw (C.02 13.16)."""
+    every unplayed round as a draw (C.02 13.16). In a round robin (Art. 15.2: its only
+    unplayed rounds are forfeits, counted as games) a round without an opponent - the bye of
+    an odd field - is no requested bye: it counts with its own points, never as a draw.
+
+    >>> bye = Slot(3, Kind.NOT_PAIRED, ZERO, None, Color.NONE, False, True, True)
+    >>> won = Slot(1, Kind.WIN, Decimal(1), 2, Color.WHITE, True, False, False)
+    >>> [str(_adjusted([won, bye], Edition.E2026, Decimal("0.5"), rr)) for rr in (False, True)]
+    ['1.5', '1']
+    """
+    if round_robin:
+        return sum((s.points for s in slots), ZERO)
     if ed is Edition.PRE2023:
         return sum((s.points if s.otb else draw for s in slots), ZERO)
     return sum((draw if s.late_bye else s.points for s in slots), ZERO)
@@ -571,7 +597,7 @@ def fore_context(ctx: Context) -> Context:
         # a requested bye before it is now followed by a round that is not a VUR (16.2.3)
         slots[n] = tuple(dataclasses.replace(x, late_bye=False) for x in ss[:-1]) + (last,)
     score = {k: sum((s.points for s in v), ZERO) for k, v in slots.items()}
-    adjusted = {k: _adjusted(v, ctx.edition, ctx.draw) for k, v in slots.items()}
+    adjusted = {k: _adjusted(v, ctx.edition, ctx.draw, ctx.round_robin) for k, v in slots.items()}
     return Context(ctx.t, ctx.rounds, ctx.edition, ctx.round_robin, slots, score, adjusted,
                    ctx.all_rated)
 

@@ -53,6 +53,7 @@ MODULES: dict[str, str] = {
     "team-berger": "pairchk.systems.team.roundrobin",  # team round robins (Berger tables)
     "burstein": "pairchk.systems.burstein",  # FIDE C.04.4.2 Burstein (2026)
     "lim": "pairchk.systems.lim",  # FIDE C.04.4.3 Lim (2026)
+    "double-swiss": "pairchk.systems.double_swiss",  # FIDE C.04.5 Double-Swiss (2026)
 }
 
 # Words a TRF16 092 text or a format's own system field uses for a system, and the CLI name of
@@ -100,7 +101,7 @@ def get(name: str) -> "System":
     >>> get("nosuch")
     Traceback (most recent call last):
     ...
-    pairchk.errors.PairchkError: unknown pairing system 'nosuch'; known systems: dutch, dubov, berger, rutsch, travel-partner, knockout, club, team, team-berger, burstein, lim
+    pairchk.errors.PairchkError: unknown pairing system 'nosuch'; known systems: dutch, dubov, berger, rutsch, travel-partner, knockout, club, team, team-berger, burstein, lim, double-swiss
     """
     if name in _registered:
         return _registered[name]
@@ -127,6 +128,12 @@ def for_code(code: str) -> "System | None":
     key = code.strip().upper()
     if not key:
         return None
+    named = key.lower().replace(" ", "-")
+    if named in names():  # 092 "club": the registry's own name
+        try:
+            return get(named)
+        except SystemUnavailable:
+            return None
     shaped = _CODE.fullmatch(key) is not None
     for name in names():
         if not shaped and name not in _registered:
@@ -160,13 +167,13 @@ def default(team: bool = False, round_robin: bool = False) -> tuple["System", st
     Berger tables for teams when its teams meet as in a round robin (``round_robin``).
 
     >>> [(s.name, words) for s, words in (default(), default(team=True))]
-    [('dutch', 'the FIDE Dutch system'), ('team', 'the FIDE Swiss team system (C.04.6 2026)')]
+    [('dutch', 'the FIDE Dutch system'), ('team', 'the FIDE Swiss team system (C.04.6)')]
     """
     if not team:
         return get("dutch"), "the FIDE Dutch system"
     if round_robin:
         return get("team-berger"), "Berger tables for teams"
-    return get("team"), "the FIDE Swiss team system (C.04.6 2026)"
+    return get("team"), "the FIDE Swiss team system (C.04.6)"
 
 
 def citations(system: "System", edition: str) -> "Citations":

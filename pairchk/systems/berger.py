@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..errors import PairchkError
 from ..model import Tournament
 from ..pairing import Pair, RoundPairing
 from . import roundrobin
@@ -66,8 +65,7 @@ def white_of(i: int, j: int, m: int) -> int:
 
 def single_cycle(n: int) -> list[RoundPairing]:
     """The single round robin for ``n`` players, boards in the published tables' order."""
-    if n < 2:
-        raise PairchkError(f"a round robin needs at least 2 players, got {n}")
+    roundrobin.check_size(n)
     m = table_size(n)
     rounds = []
     for r in range(1, m):
@@ -91,6 +89,7 @@ def schedule(n: int, *, double: bool = False, swap_last: bool = True, **_: objec
     >>> [(p.white, p.black) for p in schedule(6, double=True)[5].pairs]
     [(6, 1), (5, 2), (4, 3)]
     """
+    roundrobin.check_size(n, cycles=2 if double else 1)
     base = single_cycle(n)
     if not double:
         return base

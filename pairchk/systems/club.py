@@ -26,7 +26,8 @@ Hälfte der letzte der oberen Hälfte, der zweitletzte usw." For the i-th of the
 candidates are, in this order: the i-th, (i+1)-th ... last of the lower half, then the last,
 second-last ... of the upper half; the source stops there, we then try the lower-half players
 before the i-th (nearest first). The highest unpaired player chooses first; when a choice
-leaves the rest of the group unpairable, the next candidate is tried (depth first), so the
+leaves the rest of the group unpairable, the next candidate is taken (decided exactly by a
+matching of the rest, so no search and no budget is involved), so the
 result is the first complete pairing in the source's order.
 
 Floaters. "Bei einer ungeraden Zahl von Punktgleichen spielt der letzte gegen den obersten der
@@ -61,7 +62,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Iterator, Sequence
 
-from ..errors import PairchkError
+from ..errors import PairchkError, UnknownEditionError
 from ..model import Color, Kind, Player, ScoreSystem, Tournament
 from ..pairing import Pair, RoundPairing, published_pairing
 from ..state import RoundState
@@ -69,8 +70,7 @@ from ..state import round_state as shared_round_state
 from ..system import Criterion, UnpairableError, Violation
 
 NAME = "club"
-SOURCE = "seed 004 (club Swiss, Inselschach 68)"
-NODE_BUDGET = 200_000  # per attempt at a score group; beyond it the group counts as unpairable
+SOURCE = "club Swiss of Inselschach 68"
 
 
 # --------------------------------------------------------------------------- criteria
@@ -270,34 +270,157 @@ def _candidates(group: Sequence[int], x: int) -> list[int]:
     return lower + list(reversed(group[m:p + m]))
 
 
-class _Budget:
-    def __init__(self) -> None:
-        self.left = NODE_BUDGET
+def _allowed_graph(st: ClubState, group: list[int]) -> list[int]:
+    """``adj[i]``: the bitset of the players of ``group`` that ``group[i]`` may meet
+    (:func:`allowed`, built from the few partners each player may not have)."""
+    pos = {x: i for i, x in enumerate(group)}
+    full = (1 << len(group)) - 1
+    runs = {Color.WHITE: 0, Color.BLACK: 0}
+    for i, x in enumerate(group):
+        r = _run(st.players[x].colors)
+        if r is not Color.NONE:
+            runs[r] |= 1 << i
+    banned: dict[int, int] = {}
+    for pair in st.base.forbidden:
+        u, v = tuple(pair) if len(pair) == 2 else (None, None)
+        if u in pos and v in pos:
+            banned[u] = banned.get(u, 0) | 1 << pos[v]
+            banned[v] = banned.get(v, 0) | 1 << pos[u]
+    adj = []
+    for i, x in enumerate(group):
+        m = full & ~(1 << i) & ~banned.get(x, 0)
+        for o in st.players[x].opponents:
+            if o in pos:
+                m &= ~(1 << pos[o])
+        r = _run(st.players[x].colors)
+        if r is not Color.NONE:
+            m &= ~runs[r]
+        adj.append(m)
+    return adj
 
-    def spend(self) -> bool:
-        self.left -= 1
-        return self.left >= 0
+
+def _without_pair(adj: list[int], mate: list[int], free: int, i: int, j: int) -> list[int] | None:
+    """A perfect matching of ``free`` less ``i`` and ``j``, from ``mate`` (one of ``free``),
+    or None when there is none: only the two partners they leave alone need new ones."""
+    from ..matching import max_matching
+
+    m = list(mate)
+    a, b = m[i], m[j]
+    m[i] = m[j] = -1
+    if a == j:
+        return m
+    m[a] = m[b] = -1
+    if adj[a] >> b & 1:
+        m[a], m[b] = b, a
+        return m
+    m = max_matching(adj, match=m, active=free & ~(1 << i | 1 << j), perfect=True)
+    return m if m[a] != -1 and m[b] != -1 else None
 
 
-def _halves(st: ClubState, group: list[int], budget: _Budget) -> list[tuple[int, int]] | None:
-    """The first complete pairing of the even ``group`` in the source's exchange order."""
+def _halves(st: ClubState, group: list[int]) -> list[tuple[int, int]] | None:
+    """The first complete pairing of the even ``group`` in the source's exchange order: the
+    highest free player takes the first candidate that leaves the rest pairable (a perfect
+    matching of the rest exists, decided exactly), so no choice is ever undone and the result
+    is the one a depth-first search in that order finds, at any size."""
+    from ..matching import max_matching
+
+    adj = _allowed_graph(st, group)
+    index = {x: i for i, x in enumerate(group)}
+    free = (1 << len(group)) - 1
+    mate = max_matching(adj, active=free, perfect=True)
+    if -1 in mate:
+        return None
     out: list[tuple[int, int]] = []
-
-    def go(free: list[int]) -> bool:
-        if not free:
-            return True
-        if not budget.spend():
-            return False
-        x = free[0]
+    for x in group:
+        i = index[x]
+        if not free >> i & 1:
+            continue
         for y in _candidates(group, x):
-            if y in free and allowed(st, x, y):
+            j = index[y]
+            if not (free >> j & 1 and adj[i] >> j & 1):
+                continue
+            rest = _without_pair(adj, mate, free, i, j)
+            if rest is not None:
                 out.append((x, y))
-                if go([z for z in free if z not in (x, y)]):
-                    return True
-                out.pop()
-        return False
+                mate, free = rest, free & ~(1 << i | 1 << j)
+                break
+        else:  # (cannot happen: x's partner in ``mate`` is a candidate that works)
+            return None
+    return out
 
-    return out if go(list(group)) else None
+
+def _perfect(adj: list[int]) -> bool:
+    from ..matching import max_matching
+
+    return -1 not in max_matching(adj, perfect=True)
+
+
+def _deficiency(st: ClubState, members: list[int]) -> int:
+    """How many of ``members`` any pairing among them leaves unpaired (at least)."""
+    from ..matching import matching_size, max_matching
+
+    return len(members) - 2 * matching_size(max_matching(_allowed_graph(st, members)))
+
+
+def _with_dummies(adj: list[int], dummies: int, eligible: int) -> list[int]:
+    """``adj`` plus ``dummies`` vertices joined to every vertex of ``eligible``: it has a
+    perfect matching exactly when some ``dummies`` eligible vertices can be left out of a
+    perfect matching of the rest."""
+    n = len(adj)
+    out = list(adj)
+    for d in range(n, n + dummies):
+        out.append(eligible)
+        for v in range(n):
+            if eligible >> v & 1:
+                out[v] |= 1 << d
+    return out
+
+
+def _first_floaters(st: ClubState, free: list[int], k: int, last: bool) -> tuple[int, ...] | None:
+    """The first set of ``k`` floaters in :func:`_float_sets` order (the lowest players
+    first) that leaves the rest of ``free`` pairable, or None; each choice is kept only when a
+    completion exists (decided exactly), so no search is needed. In the last group a floater
+    gets the bye, so nobody who had one is chosen."""
+    adj = _allowed_graph(st, free)
+    eligible = 0
+    for i, x in enumerate(free):
+        if not (last and x in st.had_bye):
+            eligible |= 1 << i
+    chosen: list[int] = []
+    below = len(free)  # the next floater comes from positions below this one
+    for slot in range(k):
+        for c in range(below - 1, k - slot - 2, -1):
+            if not eligible >> c & 1:
+                continue
+            out = chosen + [c]
+            keep = [i for i in range(len(free)) if i not in out]
+            sub = [_restrict(adj[i], keep) for i in keep]
+            elig = _restrict(eligible & ((1 << c) - 1), keep)
+            if _perfect(_with_dummies(sub, k - slot - 1, elig)):
+                chosen, below = out, c
+                break
+        else:
+            return None
+    return tuple(free[i] for i in sorted(chosen))
+
+
+def _restrict(mask: int, keep: list[int]) -> int:
+    """``mask`` over the positions ``keep`` (renumbered 0..)."""
+    return sum(1 << j for j, i in enumerate(keep) if mask >> i & 1)
+
+
+def _completable(st: ClubState, carry: list[int], free: list[int]) -> bool:
+    """In the lowest group: can every player floated in meet one of ``free`` and the rest be
+    paired among themselves, one left over for the bye (not a second one) when odd?"""
+    nodes = carry + free
+    adj = _allowed_graph(st, nodes)
+    low = (1 << len(carry)) - 1
+    adj = [m & ~low if i < len(carry) else m for i, m in enumerate(adj)]  # floaters meet members
+    eligible = 0
+    for i, x in enumerate(nodes):
+        if i >= len(carry) and x not in st.had_bye:
+            eligible |= 1 << i
+    return _perfect(_with_dummies(adj, len(nodes) % 2, eligible))
 
 
 def _float_sets(members: list[int], k: int) -> Iterator[tuple[int, ...]]:
@@ -308,43 +431,45 @@ def _float_sets(members: list[int], k: int) -> Iterator[tuple[int, ...]]:
         yield tuple(members[i] for i in sorted(combo))
 
 
-def _pair_group(st: ClubState, carry: list[int], members: list[int], last: bool,
-                budget: _Budget) -> tuple[list[tuple[int, int]], list[int]] | None:
+def _pair_group(st: ClubState, carry: list[int], members: list[int], last: bool) -> tuple[list[tuple[int, int]], list[int]] | None:
     """Pairs of one score group and the players it sends down (the bye in the lowest group).
 
-    Players floated from above each play the highest allowed member, in their order.
+    Players floated from above each play the highest allowed member, in their order, and
+    float on (not from the lowest group) when none is left; a choice is kept only when the
+    rest can still be completed, so the result is the first in the source's order.
     """
-    def with_floaters(i: int, free: list[int]) -> tuple[list, list] | None:
-        if i == len(carry):
-            return _rest(free)
-        f = carry[i]
-        for y in free:
-            if allowed(st, f, y):
-                got = with_floaters(i + 1, [z for z in free if z != y])
-                if got is not None:
-                    return [(f, y)] + got[0], got[1]
-            if not budget.spend():
-                return None
-        if last:
-            return None
-        got = with_floaters(i + 1, free)  # f floats on
-        return (got[0], [f] + got[1]) if got is not None else None
-
-    def _rest(free: list[int]) -> tuple[list, list] | None:
-        n = len(free)
-        for k in range(n % 2, (1 if last else n) + 1, 2):
-            for down in _float_sets(free, k):
-                if last and any(d in st.had_bye for d in down):
-                    continue
-                group = [z for z in free if z not in down]
-                pairs = _halves(st, group, budget)
-                if pairs is not None:
-                    return pairs, list(down)
-                if budget.left < 0:
-                    return None
+    if last and not _completable(st, carry, members):
         return None
+    pairs: list[tuple[int, int]] = []
+    down: list[int] = []
+    free = list(members)
+    for i, f in enumerate(carry):
+        for y in free:
+            rest = [z for z in free if z != y]
+            if allowed(st, f, y) and (not last or _completable(st, carry[i + 1:], rest)):
+                pairs.append((f, y))
+                free = rest
+                break
+        else:
+            down.append(f)  # (never in the lowest group: _completable said it meets someone)
+    got = _rest(st, free, last)
+    if got is None:
+        return None
+    return pairs + got[0], down + got[1]
 
-    return with_floaters(0, list(members))
+
+def _rest(st: ClubState, free: list[int], last: bool) -> tuple[list, list] | None:
+    """The members left after the floaters from above: paired in halves, the fewest floaters
+    (the lowest first) sent down."""
+    n = len(free)
+    for k in range(max(n % 2, _deficiency(st, free)), (1 if last else n) + 1, 2):
+        down = _first_floaters(st, free, k, last)
+        if down is None:
+            continue
+        pairs = _halves(st, [z for z in free if z not in down])
+        if pairs is not None:
+            return pairs, list(down)
+    return None
 
 
 def score_groups(st: ClubState) -> list[list[int]]:
@@ -364,7 +489,7 @@ def _try(st: ClubState, groups: list[list[int]]) -> tuple[list, int | None] | in
     carry: list[int] = []
     pairs: list[tuple[int, int]] = []
     for gi, g in enumerate(groups):
-        got = _pair_group(st, carry, g, gi == len(groups) - 1, _Budget())
+        got = _pair_group(st, carry, g, gi == len(groups) - 1)
         if got is None:
             return gi
         pairs += got[0]
@@ -387,7 +512,7 @@ def pair(state: ClubState) -> RoundPairing:
         if len(groups) == 1:
             raise UnpairableError(
                 f"round {state.round}: no pairing without a rematch, a fourth colour in a row "
-                "or a second bye exists (seed 004)")
+                "or a second bye exists (club Swiss rules)")
         i = max(got, 1)  # merge the failing group with the one above it
         groups = groups[: i - 1] + [groups[i - 1] + groups[i]] + groups[i + 1:]
     pairs, bye = got
@@ -527,14 +652,17 @@ class ClubSystem:
     """The club Swiss of seed 004 through the :class:`pairchk.system.System` protocol."""
 
     name: str = NAME
-    title: str = "club Swiss of seed 004 (halves, exchanges, half-point bye, Buchholz)"
+    title: str = "club Swiss of Inselschach 68 (halves, exchanges, half-point bye, Buchholz)"
     codes: tuple[str, ...] = ()
     editions: tuple[str, ...] = ("",)
     fixed: bool = False
     teams: bool = False
 
     def select_edition(self, t: Tournament, override: str | None = None) -> tuple[str, str]:
-        return "", "the club Swiss has one text (seed 004)"
+        if override:  # an edition the system does not have is refused, never ignored
+            raise UnknownEditionError(f"unknown edition {override!r}: the club Swiss has one text "
+                               "and no editions")
+        return "", "the club Swiss has one text"
 
     def criteria(self, edition: str = "") -> tuple[Criterion, ...]:
         return CRITERIA

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..errors import PairchkError
+from ..errors import UnknownEditionError
 from ..model import Tournament
 from ..pairing import Pair, RoundPairing
 from ..system import Criterion, Violation
@@ -154,7 +154,7 @@ class FixedSystem:
 
     def select_edition(self, t: Tournament, override: str | None = None) -> tuple[str, str]:
         if override:
-            raise PairchkError(f"--edition applies to the Swiss systems only; {self.name} has "
+            raise UnknownEditionError(f"--edition applies to the Swiss systems only; {self.name} has "
                                f"one text ({self.article})")
         return self.article, "the only text of the system"
 

@@ -93,8 +93,9 @@ def bracket_size(n: int) -> int:
 def positions(n: int, *, seeds: int | None = None, draw_seed: int | None = None) -> list[int | None]:
     """Players in bracket order (None = bye). The first ``seeds`` start numbers are seeded; the
     others are placed by lot among the remaining positions (all seeded when ``seeds`` is None)."""
-    if n < 2:
-        raise PairchkError(f"a knockout needs at least 2 players, got {n}")
+    if not 2 <= n <= 9999:
+        raise PairchkError(f"a knockout needs 2 to 9999 players (a tournament file numbers"
+                           f" them with four digits), got {n}")
     size = bracket_size(n)
     order = bracket_order(size)
     seeded = n if seeds is None else max(0, min(seeds, n))

@@ -13,6 +13,29 @@ from typing import Sequence
 from ..model import Tournament
 from ..pairing import Pair, RoundPairing, published_pairing
 
+MAX_ROUNDS = 999  # as many rounds as any tournament file can hold (TRF record 142: three digits)
+
+
+def check_size(n: int, *, cycles: int = 1, what: str = "a round robin", unit: str = "players") -> None:
+    """Refuse a table longer than a file can hold before building it.
+
+    >>> check_size(1001)
+    Traceback (most recent call last):
+    ...
+    pairchk.errors.PairchkError: a round robin of 1001 players has 1001 rounds; at most 999 can be scheduled (1000 players, 500 in a double round robin)
+    """
+    from ..errors import PairchkError
+
+    if n < 2:
+        raise PairchkError(f"{what} needs at least 2 {unit}, got {n}")
+    rounds = cycles * (table_size(n) - 1)
+    if rounds > MAX_ROUNDS:
+        double = " in a double round robin" if cycles == 2 else ""
+        raise PairchkError(f"{what} of {n} {unit} has {rounds} rounds{double}; at most"
+                           f" {MAX_ROUNDS} can be scheduled ({MAX_ROUNDS + 1} {unit},"
+                           f" {(MAX_ROUNDS + 1) // 2} in a double round robin)")
+
+
 def table_size(n: int) -> int:
     """Seats of the table for ``n`` players: ``n`` rounded up to even (an odd field's extra seat
     is the bye), in the Berger tables and the Rutschsystem alike.

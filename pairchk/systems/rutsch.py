@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..errors import PairchkError
 from ..model import Tournament
 from ..pairing import Pair, RoundPairing
 from . import roundrobin
@@ -87,8 +86,7 @@ def schedule(n: int, **_: object) -> list[RoundPairing]:
     >>> [(p.white, p.black) for p in schedule(4)[0].pairs]
     [(1, 4), (3, 2)]
     """
-    if n < 2:
-        raise PairchkError(f"a round robin needs at least 2 players, got {n}")
+    roundrobin.check_size(n)
     N = table_size(n)
     rounds = []
     for rnd in range(1, N):

@@ -112,8 +112,9 @@ def schedule(n: int, *, partners: str = "first", **_: object) -> list[TeamRound]
     >>> len(schedule(10)), schedule(10)[1].byes
     (10, (1, 2))
     """
-    if n < 2:
-        raise PairchkError(f"a travel-partner league needs at least 2 teams, got {n}")
+    from .roundrobin import check_size
+
+    check_size(n, what="a travel-partner league", unit="teams")
     if partners not in ("first", "home"):
         raise PairchkError(f"partners must be 'first' or 'home', got {partners!r}")
     size = padded_size(n)

@@ -159,30 +159,29 @@ def _give(n: int, colour: Color, other: int) -> tuple[int, int]:
 
 
 def higher(bs: BursteinState, a: int, b: int) -> int:
-    """The higher-ranked player: more points, then the ranking order of 1.8."""
-    ka = (-bs.score(a), bs.rank_key(a))
-    kb = (-bs.score(b), bs.rank_key(b))
-    return a if ka <= kb else b
+    """The higher-ranked player of 5.2.1 and 5.2.5: the ranking of 1.8 (Index - Buchholz, then
+    Sonneborn-Berger - then TPN). 1.8 says the players' scores are not used, and it is the
+    ranking the text cites for 5.2.1 and 5.2.5, so a floater pair's higher *scored* player is
+    not for that the higher *ranked* one."""
+    return a if bs.rank_key(a) <= bs.rank_key(b) else b
 
 
 def allocate(bs: BursteinState, a: int, b: int) -> tuple[int, int]:
     """(white, black) by art. 5.2 (the first rule that decides).
 
-    5.2.1 neither has played: the higher-ranked (more points, else smaller TPN) gets the initial
-    colour with an odd TPN, else the other; 5.2.2 grant both preferences; 5.2.3 grant the stronger
+    5.2.1 neither has played: the higher-ranked (1.8: Index, then TPN) gets the initial colour
+    with an odd TPN, else the other; 5.2.2 grant both preferences; 5.2.3 grant the stronger
     one; 5.2.4 alternate to the most recent round with different colours; 5.2.5 grant the
     preference of the higher-ranked player (1.8).
     """
     for x, y in ((a, b), (b, a)):  # C.04.1 art. 6-7 first (legal pairs never clash here)
         if bs.must(x) is not Color.NONE and bs.must(y) is Color.NONE:
             return _give(x, bs.must(x), y)
-    if bs.p(a).played == 0 and bs.p(b).played == 0:
-        hr = a if (-bs.score(a), bs.tpn(a)) <= (-bs.score(b), bs.tpn(b)) else b
-        lo = b if hr == a else a
-        c = bs.base.initial_color if bs.tpn(hr) % 2 else bs.base.initial_color.opposite
-        return _give(hr, c, lo)
     hr = higher(bs, a, b)
     lo = b if hr == a else a
+    if bs.p(a).played == 0 and bs.p(b).played == 0:
+        c = bs.base.initial_color if bs.tpn(hr) % 2 else bs.base.initial_color.opposite
+        return _give(hr, c, lo)
     ph, pl = bs.pref(hr), bs.pref(lo)
     if ph is Color.NONE:  # 1.5.4: the opponent's preference is granted
         return _give(lo, pl, hr)

@@ -20,7 +20,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from ...errors import PairchkError
+from ...errors import PairchkError, Unanswerable
 from ...model import Color, Tournament
 from ...pairing import RoundPairing, published_pairing
 from ...system import (
@@ -138,9 +138,8 @@ class BursteinSystem:
 
     def state(self, t: Tournament, rnd: int, *, edition: str) -> State:
         if edition not in self.editions:
-            raise PairchkError(f"unknown Burstein edition {edition!r}; known: 2026")
-        rounds = t.rounds or max(t.played_rounds, rnd)
-        if rnd <= seeding_rounds(rounds):  # 1.6.1: seeding rounds by the Dutch system
+            raise Unanswerable(f"unknown Burstein edition {edition!r}; known: 2026")
+        if is_seeding_round(t, rnd):  # 1.6.1: seeding rounds by the Dutch system
             return State(rnd, True, dutch=_dutch().state(t, rnd, edition="2026"))
         return State(rnd, False, bs=burstein_state(t, rnd))
 
@@ -167,6 +166,35 @@ class BursteinSystem:
             return _dutch().violations(state.dutch, pairing)
         assert state.bs is not None
         return violations(state.bs, pairing)
+
+
+def is_seeding_round(t: Tournament, rnd: int) -> bool:
+    """1.6.2: round ``rnd`` is a seeding round when it is one of the first min(floor(R/2), 4)
+    rounds, R the number of rounds the event *declares* (TRF 142 / XXR, C.04.1 art. 1), never
+    the number played so far. A file that does not declare R answers only where every total
+    it allows gives the same answer (round 5 on never is one; round 2 with 4 rounds played is
+    one whatever R is); otherwise the round is refused with a hint, not guessed.
+
+    >>> from pairchk.model import Player, RoundEntry, Kind
+    >>> nine = Tournament(rounds=9, players=(Player(1), Player(2)))
+    >>> [is_seeding_round(nine, r) for r in (4, 5)]
+    [True, False]
+    >>> played = tuple(Player(n, entries=(RoundEntry(Kind.DRAW, 3 - n),) * 4) for n in (1, 2))
+    >>> is_seeding_round(Tournament(players=played), 2), is_seeding_round(Tournament(), 5)
+    (True, False)
+    >>> is_seeding_round(Tournament(players=played), 3)
+    Traceback (most recent call last):
+    ...
+    pairchk.errors.PairchkError: Burstein art. 1.6.2: round 3 is a seeding round only if the event has at least 6 rounds, and the file does not declare how many it has (4 played so far); declare the number of rounds (TRF record 142, or XXR) to check it
+    """
+    if t.rounds:
+        return rnd <= seeding_rounds(t.rounds)
+    if rnd > 4 or rnd <= seeding_rounds(max(t.played_rounds, rnd)):
+        return rnd <= 4
+    raise PairchkError(
+        f"Burstein art. 1.6.2: round {rnd} is a seeding round only if the event has at least "
+        f"{2 * rnd} rounds, and the file does not declare how many it has ({t.played_rounds} "
+        "played so far); declare the number of rounds (TRF record 142, or XXR) to check it")
 
 
 # ----------------------------------------------------------------------------- evaluation

@@ -45,10 +45,11 @@ Where 1997 and 2026 differ (article numbers of each text):
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ...errors import PairchkError
+from ...errors import Unanswerable, UnknownEditionError
 from ...model import Color, Tournament
 from ...pairing import RoundPairing, published_pairing
 from ...state import PrefKind
@@ -162,10 +163,15 @@ class DubovSystem:
         """
         if override is not None:
             if override not in self.editions:
-                raise PairchkError(f"unknown Dubov edition {override!r}; known editions: "
+                raise UnknownEditionError(f"unknown Dubov edition {override!r}; known editions: "
                                    f"{', '.join(self.editions)}")
             return override, "chosen with --edition"
         code = (t.system or "").strip().upper()
+        if code in CODES and re.search(r"202[56]", code):
+            return "2026", f"system code {code}: the Dubov text in force (2026)"
+        text = t.system_text or ""
+        if re.search(r"\b1997\b", text):
+            return "1997", f"year 1997 in the system text {text!r}"
         if code in CODES:
             return "2026", f"system code {code}: the Dubov text in force (2026)"
         return "2026", "the Dubov text in force (2026); use --edition 1997 for the original text"
@@ -178,7 +184,7 @@ class DubovSystem:
 
     def state(self, t: Tournament, rnd: int, *, edition: str) -> DubovState:
         if edition not in self.editions:
-            raise PairchkError(f"unknown Dubov edition {edition!r}; known: {', '.join(self.editions)}")
+            raise Unanswerable(f"unknown Dubov edition {edition!r}; known: {', '.join(self.editions)}")
         return dubov_state(t, rnd, edition=edition)
 
     def pair(self, state: DubovState) -> RoundPairing:

@@ -21,7 +21,7 @@ import dataclasses
 import re
 from typing import Any
 
-from ...errors import PairchkError
+from ...errors import UnknownEditionError
 from ...model import Tournament
 from ...pairing import RoundPairing
 from ...system import Citations, Criterion, UnpairableError, Violation
@@ -79,7 +79,7 @@ def select_edition(t: Tournament, override: str | None = None) -> tuple[str, str
     """
     if override is not None:
         if override not in EDITIONS:
-            raise PairchkError(
+            raise UnknownEditionError(
                 f"unknown edition {override!r}; known editions: {', '.join(EDITIONS)}")
         return override, "chosen with --edition"
     for text in (t.system, t.system_text):

@@ -30,7 +30,16 @@ from typing import Sequence
 from ...model import Color
 from ...pairing import Pair, RoundPairing
 from ...system import UnpairableError
-from .rules import MAXI_BAND, Direction, FloaterType, LimState, allocate, can_pair_all, max_pairs
+from .rules import (
+    MAXI_BAND,
+    Direction,
+    FloaterType,
+    LimState,
+    allocate,
+    can_cover,
+    can_pair_all,
+    max_pairs,
+)
 
 # ----------------------------------------------------------------------------- 1. the PAB
 
@@ -48,7 +57,7 @@ def pab(ls: LimState) -> int | None:
     else:
         candidates = list(reversed(order))
     for n in candidates:
-        if ls.p(n).pab_eligible and can_pair_all(ls, [m for m in order if m != n]):
+        if ls.p(n).pab_eligible and can_pair_all(ls.relaxed(), [m for m in order if m != n]):
             return n
     raise UnpairableError("C.04.4.3 (2026) art. 1.1: no player can get the pairing-allocated bye "
                           "and leave the others pairable")
@@ -74,10 +83,34 @@ class GroupResult:
     floaters: tuple[int, ...]  # sent on to the adjacent scoregroup
 
 
-def floater_type(ls: LimState, n: int, incoming: frozenset[int], adjacent: list[int]
-                 ) -> FloaterType:
-    """3.9.1: the type of ``n`` as a floater of its scoregroup."""
-    return FloaterType.of(n in incoming, any(ls.compatible(n, m) for m in adjacent))
+def _matched(ls: LimState, floaters: Sequence[int], adjacent: list[int]) -> int:
+    """How many of ``floaters`` can each get a different compatible resident of ``adjacent``
+    (a bipartite matching, augmenting paths)."""
+    owner: dict[int, int] = {}
+
+    def place(f: int, seen: set[int]) -> bool:
+        for m in adjacent:
+            if m in seen or not ls.compatible(f, m):
+                continue
+            seen.add(m)
+            if m not in owner or place(owner[m], seen):
+                owner[m] = f
+                return True
+        return False
+
+    return sum(1 for f in floaters if place(f, set()))
+
+
+def floater_type(ls: LimState, n: int, incoming: frozenset[int], adjacent: list[int],
+                 ahead: Sequence[int] = ()) -> FloaterType:
+    """3.9.1: the type of ``n`` as a floater of its scoregroup. "Has a compatible opponent in
+    the adjacent scoregroup" (3.3/3.4) is read with the opponents the floaters ``ahead`` of it
+    need excluded: ``n`` has one when ``ahead`` and ``n`` can each get a different compatible
+    resident there, as many of ``ahead`` as could before (a matching)."""
+    if not any(ls.compatible(n, m) for m in adjacent):
+        return FloaterType.of(n in incoming, False)
+    free = _matched(ls, [*ahead, n], adjacent) > _matched(ls, ahead, adjacent) if ahead else True
+    return FloaterType.of(n in incoming, free)
 
 
 def _majority_due(ls: LimState, players: list[int]) -> Color:
@@ -89,10 +122,13 @@ def _majority_due(ls: LimState, players: list[int]) -> Color:
 
 
 def floater_preference(ls: LimState, staying: list[int], incoming: frozenset[int],
-                       adjacent: list[int], direction: Direction) -> list[int]:
-    """The order in which players of ``staying`` are considered as the next floater:
+                       adjacent: list[int], direction: Direction,
+                       ahead: Sequence[int] = ()) -> list[int]:
+    """The order in which players of ``staying`` are considered as the next floater, after
+    the floaters ``ahead`` already chosen:
 
-    1. 3.9.2: type d, then c, then b, then a;
+    1. 3.9.2: type d, then c, then b, then a (3.3/3.4: a compatible opponent in the adjacent
+       scoregroup that the floaters ahead do not need, :func:`floater_type`);
     2. 3.10: a player who did not float in the previous round first;
     3. 3.2.2: a player due the colour more players of the group are due (the transfer tends to
        equalise the colours); in a Maxi-tournament only one rated within 100 points of the
@@ -111,21 +147,55 @@ def floater_preference(ls: LimState, staying: list[int], incoming: frozenset[int
         return not ls.maxi or abs(ls.rating(n) - ls.rating(last)) <= MAXI_BAND
 
     position = {n: i for i, n in enumerate(arranged)}
-    return sorted(staying, key=lambda n: (floater_type(ls, n, incoming, adjacent),
+    return sorted(staying, key=lambda n: (floater_type(ls, n, incoming, adjacent, ahead),
                                           ls.floated_before(n), not equalises(n), -position[n]))
+
+
+def culprit(ls: LimState, players: list[int], direction: Direction) -> int | None:
+    """4.4: the player on whom Article 4 scrutiny fails - the first of the arranged list whom
+    no exchange among the players above can give an opponent (the first ``p`` such that no
+    pairing of ``players`` gives every player up to ``p`` one); None when all can be paired.
+    """
+    arranged = sorted(players, key=ls.order_key(direction))
+    for k in range(1, len(arranged) + 1):
+        if not can_cover(ls, arranged[:k], arranged):
+            return arranged[k - 1]
+    return None
 
 
 def choose_floaters(ls: LimState, members: list[int], incoming: frozenset[int],
                     adjacent: list[int], direction: Direction) -> list[int]:
-    """2.3, 3.1, 3.10.2, 4.4: the scoregroup keeps as many pairings as it can have, so exactly
-    the players a maximum pairing leaves over float (those without a suitable opponent, 2.3.1-
-    2.3.3, and one to make the number even, 2.3.4). They are chosen one at a time, each the first
-    in :func:`floater_preference` whose transfer still leaves that many pairings."""
+    """2.3, 3.1, 4.4: the floaters of a scoregroup, as the text sends them, one at a time:
+
+    1. 2.3.1-2.3.3: every player without a suitable opponent in the scoregroup, in its order;
+    2. 2.3.4: with an odd number left, the even-maker chosen by Article 3 (the first in
+       :func:`floater_preference`, after the floaters chosen so far, 3.3/3.4);
+    3. 4.4.1: when the others then cannot all be paired, the player scrutiny fails on
+       (:func:`culprit`) changes place with the even-maker; 4.4.2: when an even number cannot
+       all be paired, that player floats, and another by Article 3 with him.
+
+    A transfer is for players who cannot be paired (2.3), so no choice may cost the
+    scoregroup a pairing it can have: where the text's choice would (the culprit's transfer,
+    or Article 3's first choice, leaves fewer pairings than the scoregroup can hold), the
+    next player in Article 3's order that keeps them floats instead (this is also what
+    3.10.2 "preserves the number of pairs" asks)."""
     keep = max_pairs(ls, members)
-    staying = list(members)
-    floaters: list[int] = []
+    floaters = sorted((n for n in members
+                       if not any(ls.compatible(n, m) for m in members if m != n)),
+                      key=ls.order_key(direction))
+    staying = [n for n in members if n not in floaters]
+    companion = False  # the next floater goes with the culprit of 4.4.2 (Article 3 only)
     while len(staying) > 2 * keep:
-        for n in floater_preference(ls, staying, incoming, adjacent, direction):
+        order = floater_preference(ls, staying, incoming, adjacent, direction, floaters)
+        first: list[int] = []
+        if len(staying) % 2 and not companion:  # 2.3.4, then 4.4.1
+            rest = [m for m in staying if m != order[0]]
+            if max_pairs(ls, rest) < keep:
+                first = [n for n in (culprit(ls, rest, direction),) if n is not None]
+        elif not len(staying) % 2:  # 4.4.2
+            first = [n for n in (culprit(ls, staying, direction),) if n is not None]
+        companion = bool(first) and not len(staying) % 2
+        for n in [*first, *order]:
             rest = [m for m in staying if m != n]
             if max_pairs(ls, rest) == keep:
                 floaters.append(n)
@@ -157,6 +227,7 @@ class _Scrutiny:
     ls: LimState
     direction: Direction
     remaining: list[int]
+    strict: LimState | None = None  # the colour limits, where Article 6 relaxed ``ls``
     pairs: list[tuple[int, int]] = field(default_factory=list)
 
     def arranged(self, players: list[int]) -> list[int]:
@@ -171,23 +242,30 @@ class _Scrutiny:
     def take(self, player: int, candidates: list[int]) -> None:
         """The first available opponent due the other colour (5.2, the colour exchange; in a
         Maxi-tournament only one rated within 100 points of the first available, 3.8, 5.7),
-        otherwise the first available one."""
-        first = None
-        chosen = None
-        for c in candidates:
-            if not self.available(player, c):
-                continue
-            if first is None:
-                first = c
-            if self._colours_suit(player, c) and self._within_band(c, first):
-                chosen = c
-                break
-        opponent = chosen if chosen is not None else first
+        otherwise the first available one. Where Article 6 relaxed the colour limits, an
+        opponent within them is taken first: the limits give way only where they must."""
+        opponent = None
+        if self.strict is not None:
+            opponent = self._first(player, candidates, self.strict)
+        if opponent is None:
+            opponent = self._first(player, candidates, None)
         if opponent is None:
             raise UnpairableError(f"C.04.4.3 (2026) art. 4: player {player} has no available "
                                   "opponent in its scoregroup")
         self.pairs.append((player, opponent))
         self.remaining = [n for n in self.remaining if n not in (player, opponent)]
+
+    def _first(self, player: int, candidates: list[int], within: LimState | None) -> int | None:
+        first = None
+        for c in candidates:
+            if not self.available(player, c) or (within is not None
+                                                 and not within.compatible(player, c)):
+                continue
+            if first is None:
+                first = c
+            if self._colours_suit(player, c) and self._within_band(c, first):
+                return c
+        return first
 
     def _within_band(self, candidate: int, first: int) -> bool:
         """3.8, 5.7: in a Maxi-tournament a colour exchange only within 100 rating points."""
@@ -212,14 +290,22 @@ def pair_group(ls: LimState, residents: list[int], incoming: list[int], directio
                adjacent: list[int], behind: Sequence[int] = ()) -> GroupResult:
     """One scoregroup: ``incoming`` floaters from ahead (downfloaters of a downward group,
     upfloaters of an upward one), ``behind`` only for the median (its upfloaters, 3.6.3);
-    ``adjacent`` = the residents of the group the floaters go to (3.9 types)."""
+    ``adjacent`` = the residents of the group the floaters go to (3.9 types).
+
+    Article 6: in the last round a scoregroup that keeps more pairings without the colour
+    limits is paired without them (same-score pairing first), its opponents within the limits
+    taken first (:meth:`_Scrutiny.take`); any other scoregroup keeps them."""
     members = [*incoming, *behind, *residents]
     came = frozenset(incoming) | frozenset(behind)
+    loose = ls.relaxed()
+    strict = None
+    if loose is not ls and max_pairs(loose, members) > max_pairs(ls, members):
+        ls, strict = loose, ls
     floaters = choose_floaters(ls, members, came, adjacent, direction)
     staying = [n for n in members if n not in floaters]
     ahead = sorted((n for n in incoming if n in staying), key=ls.order_key(direction))
     back = sorted((n for n in behind if n in staying), key=ls.order_key(Direction.UP))
-    pairs = _Scrutiny(ls, direction, staying).run([*ahead, *back])
+    pairs = _Scrutiny(ls, direction, staying, strict).run([*ahead, *back])
     return GroupResult(tuple(pairs), tuple(floaters))
 
 
@@ -250,7 +336,7 @@ def _pair_median(ls: LimState, residents: list[int], down: list[int], up: list[i
     until it can be paired completely; returns its pairings and the number cracked."""
     down, up = list(down), list(up)
     cracked = 0
-    while not can_pair_all(ls, [*residents, *down, *up]):
+    while not can_pair_all(ls.relaxed(), [*residents, *down, *up]):
         lower = (len(down) > len(up) and bool(below)) or not above
         side = below if lower else above
         if not side:
@@ -273,7 +359,7 @@ def run_round(ls: LimState) -> Outcome:
     """The whole procedure (module docstring) with the number of pairings cracked (2.6)."""
     bye = pab(ls)
     players = [n for n in ls.base.order if n != bye]
-    if not can_pair_all(ls, players):
+    if not can_pair_all(ls.relaxed(), players):
         raise UnpairableError("C.04.4.3 (2026) art. 2.1: no pairing of compatible players exists")
     by_score: dict[Decimal, list[int]] = {}
     for n in players:
@@ -297,6 +383,7 @@ __all__ = [
     "GroupResult",
     "Outcome",
     "choose_floaters",
+    "culprit",
     "exchange_order",
     "floater_preference",
     "floater_type",

@@ -21,11 +21,11 @@ compatibility of every two players and whether the tournament is a declared Maxi
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from ...matching import matching_size, max_matching
-from ...model import Color, Tournament
+from ...model import Color, Kind, Tournament
 from ...state import PlayerState, RoundState, round_state
 
 MAXI_BAND = 100  # 3.2.3, 3.8, 5.7: rating points
@@ -65,8 +65,13 @@ class LimState:
     names: dict[int, str]
     median: Decimal  # 2.2: half of what the rounds played can give
     partners: dict[int, frozenset[int]]  # players to pair -> the players compatible with them
-    maxi: bool = False  # a declared Maxi-tournament (3.2.3, 3.8, 5.7)
-    # the compatibility graph as bitsets over ``partners``' players, built once (see _graph)
+    maxi: bool = False  # a Maxi-tournament (3.2.3, 3.8, 5.7; see maxi_tournament)
+    floated: frozenset[int] = frozenset()  # 3.10: transferred in the previous round (2.3)
+    # Article 6, the last round: the players compatible but for the colour limits (None in
+    # other rounds); see relaxed()
+    loose: dict[int, frozenset[int]] | None = None
+    # the compatibility graph of ``partners`` as bitsets, built once (see _graph); a copy made
+    # with other partners (replace) shares the dict, so the graph is keyed by the partners
     graph: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -104,18 +109,32 @@ class LimState:
     def compatible(self, a: int, b: int) -> bool:
         return b in self.partners.get(a, frozenset())
 
+    def relaxed(self) -> LimState:
+        """Article 6: in the last round same-score pairing takes priority over the colour rules,
+        even at the cost of a colour three times running or three more of one colour. This
+        state's compatibility drops the colour limits (it is ``self`` in other rounds); the
+        engine uses it only where the limits would cost pairings: whether the round, the
+        Median Scoregroup or the others after a PAB can be paired at all, and in a scoregroup
+        that keeps more pairings without them (:func:`.pair.pair_group`)."""
+        if self.loose is None:
+            return self
+        return replace(self, partners=self.loose, loose=None)
+
     def due(self, n: int) -> Color:
         """5.5/5.6 on the player's own games: the colour that equalises, else the one that
-        alternates; NONE without games."""
+        alternates; NONE without games. 5.5/5.6 speak of odd and even *rounds* (after an odd
+        round at most one more of a colour, after an even round level); read on rounds they
+        give this same colour for every history in every later round, so unplayed rounds
+        change nothing (L6/L9)."""
         return due_colour(self.p(n).colors)
 
     def may_receive(self, n: int, c: Color) -> bool:
         return colour_allowed(self.p(n).colors, c)
 
     def floated_before(self, n: int) -> bool:
-        """3.10: the player floated (up or down, the shared state's float history) in the
-        previous round."""
-        return self.p(n).float_before(1) is not None
+        """3.10: the player was a floater in the previous round, in Lim's own sense (2.3:
+        "such a transferred player is described as a floater"; see :func:`lim_floaters`)."""
+        return n in self.floated
 
 
 def due_colour(colors: tuple[Color, ...]) -> Color:
@@ -165,29 +184,128 @@ def median_score(base: RoundState) -> Decimal:
     return (base.round - 1) * base.win / 2
 
 
-def lim_state(t: Tournament, rnd: int, *, maxi: bool = False) -> LimState:
-    """The Lim state before round ``rnd`` of ``t``."""
+def maxi_tournament(t: Tournament, declared: bool | None = None) -> tuple[bool, str]:
+    """Whether 3.2.3, 3.8 and 5.7 (the 100-point limits) apply, and why.
+
+    The 2026 text uses "Maxi-tournament" without defining it; the regulation's own history
+    does: the 1988 General Assembly limited the 100-point rule (then 10.2, 10.8, 12.7, today
+    3.2.3, 3.8, 5.7) to "Maxi-tournaments", i.e. tournaments in which the number of
+    participants is greater than 2^n where n is the number of rounds. That definition is the
+    default; ``declared`` (the organiser's word, ``--maxi yes|no``) overrides it.
+
+    >>> from pairchk.model import Player
+    >>> field = tuple(Player(n) for n in range(1, 34))
+    >>> maxi_tournament(Tournament(rounds=5, players=field))
+    (True, 'a Maxi-tournament: 33 players > 2^5 = 32 (the 1988 definition)')
+    >>> maxi_tournament(Tournament(rounds=6, players=field))[0]
+    False
+    >>> maxi_tournament(Tournament(rounds=6, players=field), declared=True)
+    (True, 'a Maxi-tournament (--maxi yes)')
+    """
+    if declared is not None:
+        return declared, ("a Maxi-tournament (--maxi yes)" if declared
+                          else "not a Maxi-tournament (--maxi no)")
+    n = len(t.players)
+    rounds = t.rounds or t.played_rounds
+    how = "" if t.rounds else f", the rounds counted from the {rounds} played: none declared"
+    if n > 2 ** rounds:
+        return True, f"a Maxi-tournament: {n} players > 2^{rounds} = {2 ** rounds} (the 1988 " \
+                     f"definition{how})"
+    return False, (f"not a Maxi-tournament: {n} players <= 2^{rounds} = {2 ** rounds} (the 1988 "
+                   f"definition{how})")
+
+
+def transferred(a: Decimal, b: Decimal, median: Decimal) -> set[int]:
+    """Which of a pair with pairing scores ``a`` (index 0) and ``b`` (index 1) was transferred
+    out of their scoregroup (2.3) to meet: the pair was made in the scoregroup nearest the
+    median it could be made in (above the median the lower score's, below it the higher
+    score's, the Median Scoregroup when the two are on either side of it or one is on it), and
+    every player of another score came there as a floater.
+
+    >>> D = Decimal
+    >>> [transferred(D(a), D(b), D(1)) for a, b in ((3, 2), (0, "0.5"), (2, 0), (1, 1))]
+    [{0}, {0}, {0, 1}, set()]
+    """
+    low, high = min(a, b), max(a, b)
+    made = low if low > median else high if high < median else median
+    return {i for i, s in enumerate((a, b)) if s != made}
+
+
+def lim_floaters(t: Tournament, rnd: int) -> frozenset[int]:
+    """3.10's "floated in the previous round", by Lim's own definition of a floater (2.3: a
+    player *transferred* out of their scoregroup), recovered from round ``rnd - 1``'s pairing
+    and the pairing scores before it (:func:`transferred`). A bye is no float; a forfeited game
+    still shows who was transferred; a resident paired with a floater did not float (unlike
+    the float history of C.04.3 1.4 that the shared state keeps). Two players of one
+    scoregroup paired with each other after cracking (2.6) cannot be told from the file and
+    count as not floated.
+
+    >>> from pairchk.model import Player, RoundEntry as E, Kind, Color
+    >>> W, B = Color.WHITE, Color.BLACK
+    >>> t = Tournament(rounds=5, players=(
+    ...     Player(1, entries=(E(Kind.WIN, 2, W), E(Kind.WIN, 3, W))),
+    ...     Player(2, entries=(E(Kind.LOSS, 1, B), E(Kind.PAB))),
+    ...     Player(3, entries=(E(Kind.WIN, 4, W), E(Kind.LOSS, 1, B))),
+    ...     Player(4, entries=(E(Kind.LOSS, 3, B), E(Kind.FORFEIT_WIN, 5, W))),
+    ...     Player(5, entries=(E(Kind.PAB), E(Kind.FORFEIT_LOSS, 4, B)))))
+    >>> sorted(lim_floaters(t, 3))  # round 2, median 0.5: 1-3 both on 1; 4 (0) - 5 (1) forfeit
+    [4, 5]
+    """
+    if rnd < 2:
+        return frozenset()
+    prev = round_state(t, rnd - 1, edition="2026")
+    median = median_score(prev)
+    out: set[int] = set()
+    for p in t.players:
+        e = p.entry(rnd - 1)
+        o = e.opponent
+        if (not e.kind.has_opponent or e.kind is Kind.PENDING or o is None
+                or p.number not in prev.players or o not in prev.players):
+            continue
+        if 0 in transferred(prev.players[p.number].pairing_score,
+                            prev.players[o].pairing_score, median):
+            out.add(p.number)
+    return frozenset(out)
+
+
+def lim_state(t: Tournament, rnd: int, *, maxi: bool | None = None) -> LimState:
+    """The Lim state before round ``rnd`` of ``t``; ``maxi`` None: by :func:`maxi_tournament`."""
     base = round_state(t, rnd, edition="2026")
-    last = base.last_round
     partners: dict[int, frozenset[int]] = {}
+    loose: dict[int, frozenset[int]] = {}
     order = base.order
     for a in order:
         ca = base.players[a].colors
-        partners[a] = frozenset(
-            b for b in order if b != a and not base.met(a, b)
-            and (last or pair_allowed(ca, base.players[b].colors)))
+        loose[a] = frozenset(b for b in order if b != a and not base.met(a, b))
+        partners[a] = frozenset(b for b in loose[a] if pair_allowed(ca, base.players[b].colors))
     return LimState(base=base, names={p.number: p.name for p in t.players},
-                    median=median_score(base), partners=partners, maxi=maxi)
+                    median=median_score(base), partners=partners,
+                    maxi=maxi_tournament(t, maxi)[0], floated=lim_floaters(t, rnd),
+                    loose=loose if base.last_round else None)
 
 
 # ----------------------------------------------------------------------------- matchings
 
+def _adjacency(ls: LimState, players: list[int]) -> list[int]:
+    index = {n: i for i, n in enumerate(players)}
+    adj = []
+    for n in players:
+        bits = 0
+        for m in ls.partners.get(n, ()):
+            j = index.get(m)
+            if j is not None:
+                bits |= 1 << j
+        adj.append(bits)
+    return adj
+
+
 def _graph(ls: LimState) -> tuple[dict[int, int], list[int]]:
-    """(position of each player, adjacency bitsets by position) of the compatibility graph,
-    built once per state: the matchings below run on a subset of it (``active``) instead of
-    building a graph per call (each call was O(players^2) in a round of thousands)."""
+    """(position of each player, adjacency bitsets by position) of the compatibility graph of
+    ``ls.partners``, built once: the matchings below run on a subset of it (``active``)
+    instead of building a graph per call (each call was O(players^2) in a round of
+    thousands)."""
     got = ls.graph.get("adj")
-    if got is None:
+    if got is None or got[0] is not ls.partners:
         index = {n: i for i, n in enumerate(ls.partners)}
         adj = []
         for n in ls.partners:
@@ -197,8 +315,8 @@ def _graph(ls: LimState) -> tuple[dict[int, int], list[int]]:
                 if j is not None:
                     bits |= 1 << j
             adj.append(bits)
-        got = ls.graph["adj"] = (index, adj)
-    return got
+        got = ls.graph["adj"] = (ls.partners, index, adj)
+    return got[1], got[2]
 
 
 def _active(index: dict[int, int], players: list[int]) -> tuple[int, int]:
@@ -234,6 +352,33 @@ def can_pair_all(ls: LimState, players: list[int]) -> bool:
         return False
     mate = max_matching(adj, active=mask, perfect=True)
     return all(mate[index[n]] >= 0 for n in players)
+
+
+def can_cover(ls: LimState, must: list[int], players: list[int]) -> bool:
+    """Whether some pairing of compatible players among ``players`` gives every player of
+    ``must`` (a subset) an opponent: a perfect matching of ``players`` plus dummies that take
+    any player not in ``must`` (and each other).
+
+    >>> from pairchk.model import Tournament, Player
+    >>> ls = lim_state(Tournament(rounds=5, players=tuple(Player(n) for n in range(1, 5))), 1)
+    >>> ls = replace(ls, partners={1: frozenset({2}), 2: frozenset({1, 3}), 3: frozenset({2}),
+    ...                            4: frozenset()})
+    >>> can_cover(ls, [1], [1, 2, 3, 4]), can_cover(ls, [1, 3], [1, 2, 3, 4])
+    (True, False)
+    """
+    inside = set(must)
+    others = [n for n in players if n not in inside]
+    dummies = len(others) + len(inside) % 2
+    adj = _adjacency(ls, players) + [0] * dummies
+    n = len(players)
+    every_dummy = ((1 << dummies) - 1) << n
+    for i, p in enumerate(players):
+        if p not in inside:
+            adj[i] |= every_dummy
+    for d in range(n, n + dummies):
+        adj[d] = every_dummy & ~(1 << d)
+        adj[d] |= sum(1 << i for i, p in enumerate(players) if p not in inside)
+    return all(m >= 0 for m in max_matching(adj, perfect=True))
 
 
 # ----------------------------------------------------------------------------- colours
@@ -281,11 +426,15 @@ __all__ = [
     "FloaterType",
     "LimState",
     "allocate",
+    "can_cover",
     "can_pair_all",
     "colour_allowed",
     "due_colour",
+    "lim_floaters",
     "lim_state",
     "max_pairs",
+    "maxi_tournament",
     "median_score",
     "pair_allowed",
+    "transferred",
 ]

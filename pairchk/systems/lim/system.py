@@ -22,24 +22,48 @@ Engine: :mod:`.pair` (the procedure), rules and state: :mod:`.rules`. Articles:
 * Article 4 scrutiny and exchange: the first player of the arranged list tries the lower half
   in order, then the upper half from its bottom up (the 4.2/4.3 tables for six players,
   generalised); an opponent is available when the others can still all be paired (4.4).
-* Article 5 colours (5.1-5.4, 5.7 Maxi), Article 6 last round (colour limits give way: only
-  the meeting counts), Article 7 round 1 (7.2 top half against bottom half, colours by lot).
+* Article 5 colours (5.1-5.4, 5.7 Maxi); Article 6 last round: the colour limits give way
+  where same-score pairing needs it (a scoregroup that keeps more pairings without them, the
+  PAB, the Median Scoregroup before cracking), nowhere else (:meth:`.rules.LimState.relaxed`);
+  Article 7 round 1 (7.2 top half against bottom half, colours by lot).
 
-Open points of the text and how they are read here (see also ``notes/lim.md``):
+Open points of the text and how they are read here (the L numbers of the project's reading
+list; each has a test in ``tests/test_lim.py`` quoting the article):
 
-* Numbering: "highest numbered" is #1 (4.2 calls #1 the highest numbered player).
+* L7 numbering: "highest numbered" is #1 (4.2 calls #1 the highest numbered player; the 1999
+  text's 2.5/4.1 exchange "the lower numbered player of the two").
 * Median (2.2): rounds played x points for a win / 2, compared with the pairing score; it exists
   even without residents (it then holds only floaters). Under Baku acceleration the virtual
   points shift the scoregroups (C.04.7 1.5) but not the median.
-* One rule for every floater: the scoregroup keeps as many pairings as it can have (3.10.2,
-  4.4); exactly the players a maximum pairing leaves over float, chosen one at a time in the
-  order of :func:`.pair.floater_preference`.
-* Types (3.9): "incoming" = already floated into this scoregroup in this round; "compatible" =
-  has a compatible resident in the adjacent scoregroup.
-* "Floated in the previous round" (3.10): the shared state's float history (C.04.1 / C.04.3
-  2026 1.4: a game against another pairing score, a PAB or a win without playing).
-* The Maxi-tournament is an organiser's declaration that no TRF record carries: off unless the
-  state is built with ``maxi=True``.
+* L4 who floats (2.3, 4.4): 2.3.1-2.3.3 first, then the even-maker by Article 3, then 4.4.1 /
+  4.4.2's player on whom scrutiny fails (:func:`.pair.choose_floaters`), never at the cost of a
+  pairing the scoregroup can keep (2.3 transfers only players who cannot be paired).
+* L3 types (3.9): "incoming" = already floated into this scoregroup in this round; "compatible" =
+  has a compatible resident in the adjacent scoregroup that the floaters ahead of it (chosen
+  before it; in a published round, ranked ahead) do not need (3.3/3.4, as a matching).
+* L5 precedence in choosing a floater: 3.9 type, then 3.10, then 3.2.2 colour equalisation,
+  then 3.2.4 number. 3.9 and 3.10 speak of players to avoid whatever else, 3.2.2 of a choice
+  among the players that may float; a reading putting 3.2.2 first would float a type c or a
+  player who floated the round before merely to balance colours.
+* L2 "floated in the previous round" (3.10): Lim's own floater (2.3, "such a transferred player
+  is described as a floater"), recovered from the previous round's pairing and pairing scores
+  (:func:`.rules.lim_floaters`): a resident who met a floater, and a bye, are no float.
+* L1 Maxi-tournament (3.2.3, 3.8, 5.7): by the regulation's 1988 definition, more participants
+  than 2^rounds (:func:`.rules.maxi_tournament`), unless the organiser's word says otherwise
+  (``--maxi yes|no``, the system option ``maxi``); the report's edition line says which.
+* L8 the 100-point band of 3.8/5.7 is measured from the first available opponent in the
+  exchange order (the one the player would get without the colour exchange), not from the
+  2.4 proposed partner, who may not be available at all.
+* L6/L9 colours: 5.5 (odd rounds: at most one more of a colour after it) and 5.6 (even rounds:
+  level after it) speak of rounds; :func:`.rules.due_colour` counts the player's own games
+  (equalise when the colours differ, else alternate) and gives the same colour for every
+  history and round parity (a test compares the two), so the rounds a player did not play
+  change nothing. 5.4 identical histories: the designated player (higher ranked in the Median
+  Scoregroup and above, lower ranked below) gets the colour due to them.
+* L10 last round (Article 6): the colour limits give way only where same-score pairing needs
+  them (:meth:`.rules.LimState.relaxed`).
+* L11 Article 8 (round 2): scoregroups 1, then 0, then ½ (the median) last - the order 2.2
+  gives after one round; nothing else of Article 8 is known to differ from the general rules.
 * The 2026 text (like ETT26) gives Lim no TRF26 192 code; ``FIDE_LIM`` (and ``FIDE_LIM_BAKU``)
   are accepted, following the pattern of the other FIDE systems, and a 092 text naming Lim
   selects it.
@@ -63,12 +87,19 @@ import dataclasses
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ...errors import PairchkError
+from ...errors import Unanswerable
 from ...model import Color, Tournament
 from ...pairing import RoundPairing, published_pairing
-from ...system import Criterion, UnpairableError, Violation, completion_faults, single_edition
+from ...system import (
+    Criterion,
+    SystemOption,
+    UnpairableError,
+    Violation,
+    completion_faults,
+    single_edition,
+)
 from .pair import floater_type, groups_above, groups_below, pair_round
-from .rules import Direction, LimState, colour_allowed, lim_state
+from .rules import Direction, LimState, colour_allowed, lim_state, maxi_tournament
 
 ED = "C.04.4.3 (2026)"
 
@@ -89,8 +120,9 @@ CRITERIA = (
               "c, d) than the procedure's, in that scoregroup"),
     Criterion("PREV", f"{ED} art. 3.10", "floaters who floated in the previous round beyond the "
               "procedure's, in that scoregroup"),
-    Criterion("CHOICE", f"{ED} art. 3.2.2-3.2.4, 3.3", "floaters other than those the procedure "
-              "chooses (colour equalisation, then the lowest numbered), in that scoregroup"),
+    Criterion("CHOICE", f"{ED} art. 3.2.2-3.2.4, 3.3, 4.4", "floaters other than those the "
+              "procedure chooses (colour equalisation, then the lowest numbered; the player "
+              "scrutiny fails on), in that scoregroup"),
     Criterion("PAIRS", f"{ED} art. 3.6-3.8, 4, 2.6", "pairs other than those of the procedure "
               "(floaters' opponents, scrutiny and exchange order, cracking), in that scoregroup"),
     Criterion("COL", f"{ED} art. 5", "pairs whose colours differ from the colour allocation rules"),
@@ -126,14 +158,28 @@ class LimSystem:
     editions = ("2026",)
     fixed = False
     teams = False
+    options = (SystemOption("maxi", ("yes", "no"), "Lim: the event is (yes) or is not (no) a "
+                            "Maxi-tournament, whose colour and floater exchanges stay within 100 "
+                            "rating points (C.04.4.3 art. 3.2.3, 3.8, 5.7); default: more "
+                            "players than 2 to the power of the rounds (the 1988 definition)"),)
+
+    def __init__(self, maxi: bool | None = None) -> None:
+        self.maxi = maxi  # None: by the 1988 definition (rules.maxi_tournament)
+
+    def with_options(self, values: dict[str, str]) -> LimSystem:
+        """A copy configured with the system options (``maxi``: ``yes`` or ``no``)."""
+        maxi = values.get("maxi")
+        return LimSystem(self.maxi if maxi is None else maxi == "yes")
 
     def select_edition(self, t: Tournament, override: str | None = None) -> tuple[str, str]:
-        """``--edition`` first, else the text in force (2026).
+        """``--edition`` first, else the text in force (2026); the reason also says whether the
+        event is a Maxi-tournament and why (3.2.3, 3.8, 5.7).
 
-        >>> SYSTEM.select_edition(Tournament(system="FIDE_LIM"))
-        ('2026', 'system code FIDE_LIM: the Lim text of 2026')
+        >>> SYSTEM.select_edition(Tournament(system="FIDE_LIM", rounds=5))
+        ('2026', 'system code FIDE_LIM: the Lim text of 2026; not a Maxi-tournament: 0 players <= 2^5 = 32 (the 1988 definition)')
         """
-        return single_edition(self, "Lim", t, override)
+        edition, why = single_edition(self, "Lim", t, override)
+        return edition, f"{why}; {maxi_tournament(t, self.maxi)[1]}"
 
     def criteria(self, edition: str) -> tuple[Criterion, ...]:
         return CRITERIA
@@ -143,8 +189,8 @@ class LimSystem:
 
     def state(self, t: Tournament, rnd: int, *, edition: str) -> LimState:
         if edition not in self.editions:
-            raise PairchkError(f"unknown Lim edition {edition!r}; known: 2026")
-        return lim_state(t, rnd)
+            raise Unanswerable(f"unknown Lim edition {edition!r}; known: 2026")
+        return lim_state(t, rnd, maxi=self.maxi)
 
     def pair(self, state: LimState) -> RoundPairing:
         return pair_round(state)
@@ -182,7 +228,8 @@ def _group(ls: LimState, score: Decimal, direction: Direction, residents: list[i
     paired = {n for p in pairs for n in p}
     floaters = tuple(sorted((n for n in members if n not in paired), key=ls.order_key(direction)))
     came = frozenset(incoming)
-    types = tuple(int(floater_type(ls, n, came, adjacent)) for n in floaters)
+    types = tuple(int(floater_type(ls, n, came, adjacent, floaters[:i]))
+                  for i, n in enumerate(floaters))
     return GroupRecord(score, direction, frozenset(members), pairs, floaters, types)
 
 

@@ -1,4 +1,5 @@
-"""FIDE Swiss Team Pairing System, C.04.6 (approved 28/10/2025, applied from 1 Feb 2026).
+"""FIDE Swiss Team Pairing System, C.04.6 (approved 28/10/2025, applied from 1 Feb 2026), and
+its 2024 edition (applied 1 Aug 2024 - 31 Jan 2026) where they differ (:mod:`.edition2024`).
 
 The system is procedural (art. 3.3.2): the pairing-allocated bye is assigned first (art. 3.4);
 then, while teams are left, the *top-scoregroup* (art. 3.2) is joined by a set of upfloaters
@@ -47,12 +48,12 @@ import itertools
 import re
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
 from ...matching import max_matching, max_weight_matching
 from ...model import Color, Tournament
 from ...pairing import Pair, RoundPairing
-from ...system import Criterion, UnpairableError, Violation
+from ...system import Citations, Criterion, UnpairableError, Violation
 from ...teams import TeamRound, is_team_event, team_rounds
 
 ARTICLE = "C.04.6 (2026)"
@@ -130,6 +131,7 @@ class TeamState:
     floated_last: bool  # a floater in the previous round (art. 1.5)
     pref: Color  # colour preference (art. 1.7), NONE if none
     strong: bool  # type B strong preference (type A preferences count as strong for 4.3.4)
+    games_played: int = 0  # board games played over the board (the 2024 text's PAB order)
 
     @property
     def colour_difference(self) -> int:
@@ -145,7 +147,9 @@ class TeamRoundState:
     settings: Settings
     initial_colour: Color
     forbidden: frozenset[frozenset[int]]
-    last_two: bool  # C7 and C10 do not apply
+    # the float criteria do not apply (C.04.6: the last two rounds; C.04.5: the last round)
+    floats_lapse: bool
+    edition: str = "2026"  # "2026" or "2024" (:mod:`.edition2024`)
 
     def met(self, a: int, b: int) -> bool:
         return b in self.teams[a].opponents or frozenset((a, b)) in self.forbidden
@@ -211,7 +215,13 @@ def _code(t: Tournament) -> str:
 
 def round_state(t: Tournament, rnd: int, *, edition: str = "2026",
                 settings: Settings | None = None) -> TeamRoundState:
-    """The state of every team before round ``rnd`` (the one place it is derived)."""
+    """The state of every team before round ``rnd`` (the one place it is derived).
+
+    [C2] of ``edition``: 2026 bars a team that had a PAB, won a match by forfeit or had a
+    full-point bye; 2024 one that had a PAB or "scored in one single round, without playing,
+    the same score rewarded for a win" (:func:`.edition2024.bars_pab`)."""
+    from .edition2024 import bars_pab as bars_pab_2024
+
     settings = settings or settings_from_code(_code(t))
     history = team_rounds(t)
     names = {tm.number: tm.name for tm in t.teams}
@@ -226,7 +236,10 @@ def round_state(t: Tournament, rnd: int, *, edition: str = "2026",
         colours = tuple(r.colour for r in past if r.played and r.colour is not Color.NONE)
         last = rnd == rounds
         pref, strong = preference(colours, settings.preferences, last)
-        barred = any(r.pab or r.forfeit == "+-" or byes.get((r.round, n)) == "F" for r in past)
+        if edition == "2024":
+            barred = any(bars_pab_2024(t, r, byes.get((r.round, n))) for r in past)
+        else:
+            barred = any(r.pab or r.forfeit == "+-" or byes.get((r.round, n)) == "F" for r in past)
         floated = False
         if rnd >= 2 and len(rs) >= rnd - 1:
             prev = rs[rnd - 2]
@@ -238,12 +251,13 @@ def round_state(t: Tournament, rnd: int, *, edition: str = "2026",
         teams[n] = TeamState(
             n, names.get(n, ""), scores[n][0] + virtual.get((n, rnd), Decimal(0)), scores[n][1],
             frozenset(r.opponent for r in past if r.played and r.opponent is not None),
-            colours, barred, sum(1 for r in past if r.played), floated, pref, strong)
+            colours, barred, sum(1 for r in past if r.played), floated, pref, strong,
+            sum(1 for r in past if r.played for b in r.boards if b.kind.played))
     to_pair = tuple(sorted(_to_pair(t, rnd, history, byes)))
     forbidden = frozenset(frozenset((x, y)) for fp in t.forbidden_pairs if fp.applies(rnd)
                           for x, y in itertools.combinations(fp.players, 2))
     return TeamRoundState(rnd, rounds, teams, to_pair, settings, _initial(t, history),
-                          forbidden, rnd >= rounds - 1)
+                          forbidden, rnd >= rounds - 1, edition)
 
 
 def _scores(rs: Sequence[TeamRound], settings: Settings) -> tuple[Decimal, Decimal]:
@@ -320,12 +334,12 @@ def choose_pab(st: TeamRoundState) -> int | None:
     if len(teams) % 2 == 0:
         return None
     ranked = sorted((n for n in teams if not st.teams[n].pab_barred),
-                    key=lambda n: (st.teams[n].score, -st.teams[n].matches_played, -n))
+                    key=lambda n: _pab_rank(st, n))
     for n in ranked:
         if pairable(st, [x for x in teams if x != n]):
             return n
     raise UnpairableError("no team can receive the pairing-allocated bye and leave the others "
-                          "pairable (C.04.6 art. 3.4.1, C2)")
+                          f"pairable (C.04.6 ({st.edition}) PAB rule, C2)")
 
 
 # --------------------------------------------------------------------------- upfloaters (3.5)
@@ -385,6 +399,25 @@ def _c6_fails(st: TeamRoundState, remaining: list[int], bracket: set[int],
     return True
 
 
+def _c6(st: TeamRoundState, remaining: list[int], bracket: set[int],
+        following: list[int]) -> int:
+    """[C6] of the edition: 2026 pass/fail (:func:`_c6_fails`), 2024 graded: the teams of the
+    following scoregroup that cannot be paired in it (:func:`.edition2024.c6_unpaired`)."""
+    if st.edition == "2024":
+        from .edition2024 import c6_unpaired
+
+        return c6_unpaired(st, remaining, bracket, following)
+    return int(_c6_fails(st, remaining, bracket, following))
+
+
+def _c7(st: TeamRoundState, ups: Sequence[int]) -> int:
+    """2026 [C7]: upfloaters who floated in the previous round, at set level; the 2024 text has
+    no set-level float criterion (its [C9] is counted per pair, :func:`_pair_cost`)."""
+    if st.floats_lapse or st.edition == "2024":
+        return 0
+    return sum(st.teams[n].floated_last for n in ups)
+
+
 def _following(st: TeamRoundState, top: Decimal) -> list[int]:
     """The teams of the scoregroup just below ``top`` among all teams to be paired."""
     lower = sorted({st.teams[n].score for n in st.to_pair if st.teams[n].score < top},
@@ -415,8 +448,8 @@ def choose_upfloaters(st: TeamRoundState, remaining: list[int]) -> tuple[int, ..
                 rest = [n for n in remaining if n not in bracket]
                 if not pairable(st, rest):  # C3
                     continue
-                key = (_c6_fails(st, remaining, set(bracket), following),
-                       0 if st.last_two else sum(st.teams[n].floated_last for n in s), index)
+                key = (_c6(st, remaining, set(bracket), following),
+                       _c7(st, s), index)
                 if best is None or key < best[0]:
                     best = (key, s)
             if best is not None:
@@ -434,7 +467,11 @@ def _pair_cost(st: TeamRoundState, a: int, b: int, ups: frozenset[int]) -> int:
     c8 = int(ta.pref is not Color.NONE and ta.pref is tb.pref)
     c9 = int(st.settings.preferences == "B" and c8 and ta.strong and tb.strong)
     c10 = 0
-    if not st.last_two:
+    if st.floats_lapse:
+        pass
+    elif st.edition == "2024":  # [C9]: teams that float in consecutive rounds
+        c10 = int(ta.score != tb.score) * (int(ta.floated_last) + int(tb.floated_last))
+    else:
         c10 = int(a in ups and tb.floated_last) + int(b in ups and ta.floated_last)
     return c8 * 10_000 + c9 * 100 + c10
 
@@ -581,7 +618,7 @@ def _board_key(st: TeamRoundState, p: Pair) -> tuple:
 
 
 def evaluate(st: TeamRoundState, pairing: RoundPairing, *,
-             against: RoundPairing | None = None) -> Quality:
+             against: RoundPairing | None = None) -> Any:
     """The quality record of a round-pairing.
 
     The round is read the way art. 3.3.2 builds it: the bye first, then top-scoregroup by
@@ -593,7 +630,7 @@ def evaluate(st: TeamRoundState, pairing: RoundPairing, *,
     if against is not None:
         others = _brackets(st, against)
         for mine, theirs in itertools.zip_longest(brackets, others):
-            if mine != theirs:
+            if _unordered(mine) != _unordered(theirs):  # colours are compared elsewhere
                 brackets = [mine] if mine is not None else []
                 break
         else:
@@ -601,14 +638,31 @@ def evaluate(st: TeamRoundState, pairing: RoundPairing, *,
     records = [_bracket_quality(st, pairing, *b) for b in brackets]
     total = tuple(sum(r[i] for r in records) for i in (0, 2, 3, 4, 5, 6))
     c5 = tuple(sorted((d for r in records for d in r[1]), reverse=True))
+    if st.edition == "2024":
+        from .edition2024 import Quality2024
+
+        return Quality2024(_pab_rank(st, pairing.bye), total[0], c5, total[1], total[3],
+                           total[4], total[5])
     return Quality(_pab_rank(st, pairing.bye), total[0], c5, *total[1:])
 
 
+def _unordered(bracket: tuple | None) -> tuple | None:
+    """A bracket of :func:`_brackets` with its pairs as sets: two brackets with the same pairs
+    in other colours are the same bracket for the quality criteria."""
+    if bracket is None:
+        return None
+    residents, ups, pairs, remaining = bracket
+    return residents, ups, frozenset(frozenset(p) for p in pairs), remaining
+
+
 def _pab_rank(st: TeamRoundState, bye: int | None) -> tuple:
+    """The bye's rank, lower first: the lowest score, then (2026 art. 3.4) the most matches
+    played or (2024) the most games played, then the largest TPN."""
     if bye is None or bye not in st.teams:
         return ()
     t = st.teams[bye]
-    return (t.score, -t.matches_played, -t.number)
+    played = t.games_played if st.edition == "2024" else t.matches_played
+    return (t.score, -played, -t.number)
 
 
 def _brackets(st: TeamRoundState, pairing: RoundPairing) -> list[tuple]:
@@ -634,12 +688,17 @@ def _bracket_quality(st: TeamRoundState, pairing: RoundPairing, residents, ups, 
     top = st.teams[residents[0]].score
     c5 = tuple(sorted((top - st.teams[u].score for u in ups), reverse=True))
     bracket = set(residents) | set(ups)
-    c6 = int(_c6_fails(st, list(remaining), bracket, _following(st, top)))
-    c7 = 0 if st.last_two else sum(st.teams[u].floated_last for u in ups)
+    c6 = _c6(st, list(remaining), bracket, _following(st, top))
+    c7 = _c7(st, ups)
     upset = set(ups)
     c8 = c9 = c10 = 0
     for a, b in pairs:
-        if not st.last_two:
+        if st.floats_lapse:
+            continue
+        if st.edition == "2024":
+            ta, tb = st.teams[a], st.teams[b]
+            c10 += int(ta.score != tb.score) * (int(ta.floated_last) + int(tb.floated_last))
+        else:
             c10 += int(a in upset and st.teams[b].floated_last)
             c10 += int(b in upset and st.teams[a].floated_last)
     for p in pairing.pairs:
@@ -717,18 +776,29 @@ class TeamSwissSystem:
                               "FIDE_TEAM_BAKU", "FIDE_TEAM_TYPEA_MP_GP_BAKU",
                               "FIDE_TEAM_TYPEB_MP_GP_BAKU", "FIDE_TEAM_TYPEA_MP_BAKU",
                               "FIDE_TEAM_TYPEB_MP_BAKU")
-    editions: tuple[str, ...] = ("2026",)
+    editions: tuple[str, ...] = ("2026", "2024")
     fixed: bool = False
     teams: bool = True
 
     def select_edition(self, t: Tournament, override: str | None = None) -> tuple[str, str]:
-        if override and override != "2026":
-            from ...errors import PairchkError
+        from .edition2024 import select_edition
 
-            raise PairchkError(f"unknown edition {override!r} of the team system; known: 2026")
-        return "2026", "C.04.6 has one edition in force (applied from 1 Feb 2026)"
+        return select_edition(t, override)
+
+    def citations(self, edition: str) -> Citations:
+        """The articles explanations cite (2024: rules in art. 2, colours in art. 4).
+
+        >>> SYSTEM.citations("2024").colour_allocation
+        'C.04.6 art. 4.3 (2024)'
+        """
+        order = "C.04.6 art. 2 (2024)" if edition == "2024" else "C.04.6 art. 3.5-3.6 (2026)"
+        return Citations(f"C.04.6 art. 4.3 ({edition})", order, "art. 4.3.1")
 
     def criteria(self, edition: str) -> tuple[Criterion, ...]:
+        if edition == "2024":
+            from .edition2024 import CRITERIA_2024
+
+            return CRITERIA_2024
         return CRITERIA
 
     def published(self, t: Tournament, rnd: int) -> RoundPairing:
@@ -736,16 +806,16 @@ class TeamSwissSystem:
 
     def state(self, t: Tournament, rnd: int, *, edition: str) -> TeamRoundState:
         if not is_team_event(t):
-            from ...errors import PairchkError
+            from ...errors import Unanswerable
 
-            raise PairchkError("the team system needs a team file (teams with players)")
+            raise Unanswerable("the team system needs a team file (teams with players)")
         return round_state(t, rnd, edition=edition)
 
     def pair(self, state: TeamRoundState) -> RoundPairing:
         return pair(state)
 
     def evaluate(self, state: TeamRoundState, pairing: RoundPairing, *,
-                 against: RoundPairing | None = None) -> Quality:
+                 against: RoundPairing | None = None) -> Any:
         return evaluate(state, pairing, against=against)
 
     def violations(self, state: TeamRoundState, pairing: RoundPairing) -> list[Violation]:
