@@ -173,3 +173,24 @@ def test_check_and_validate_of_many_files_on_a_local_dask_cluster(tmp_path):
     assert [(r.path, r.status, r.output) for r in remote] == [
         (r.path, r.status, r.output) for r in local]
     assert [r.status for r in local][:3] == ["violation", "ok", "ok"]
+
+
+# --------------------------------------------------------------------------- against bbpPairings
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("edition, variable, default", [
+    ("2026", "BBP6", "/tmp/oracles/bbp6/bbpPairings.exe"),
+    ("2017", "BBP5", "/tmp/oracles/bbp5/bbpPairings.exe")])
+def test_bbppairings_pairs_every_round_as_pairchk_checks_it(edition, variable, default):
+    """The endorsed engine (v6 for 2026, v5.0.1 for 2017; built outside the repository, path
+    in BBP6/BBP5) against pairchk's checker on 300 random tournaments: no discrepancy."""
+    import os
+
+    exe = os.environ.get(variable, default)
+    if not Path(exe).exists():
+        pytest.skip(f"bbpPairings for {edition} not found at {exe} (set {variable})")
+    plan = Plan(RandomCases(edition=edition), engine=f"{shlex.quote(exe)} --dutch {{input}} -p "
+                "{output}", edition=edition, tournaments=300, timeout=300)
+    s = crosscheck(plan, jobs=2)
+    assert (s.discrepancies, s.failures, s.timeouts) == (0, 0, 0), s.text()

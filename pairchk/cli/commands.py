@@ -726,8 +726,12 @@ def crosscheck_cmd(
         plan = Plan(cases, engine=engine or "", check_with=check_with or "", system=system,
                     edition=edition, tournaments=tournaments, timeout=timeout, dialect=to or "")
         plan.validate()
-        summary = crosscheck(plan, out=out, resume=resume, jobs=jobs, scheduler=scheduler or "",
-                             on_case=_progress_bar(fmt))
+        on_case, close = _progress_bar(tournaments)
+        try:
+            summary = crosscheck(plan, out=out, resume=resume, jobs=jobs,
+                                 scheduler=scheduler or "", on_case=on_case)
+        finally:
+            close()
     except (CrosscheckError, SchedulerError) as exc:
         fail(str(exc), EXIT_USAGE)
     if fmt == "json":
@@ -739,23 +743,19 @@ def crosscheck_cmd(
     raise typer.Exit(EXIT_OK if summary.within(max_discrepancies) else EXIT_FINDINGS)
 
 
-def _progress_bar(fmt: str):
-    """A progress bar on stderr when it is a terminal (nothing in files and pipes)."""
-    if not sys.stderr.isatty():
-        return None
-    counts = {"bad": 0}
+def _progress_bar(total: int):
+    """(on_case, close): the shared progress bar on stderr when it is a terminal (silent in
+    files and pipes), with the count of cases that are not ok."""
+    from ..output import Progress
 
-    def show(case, done: int, total: int) -> None:
-        counts["bad"] += case.status != "ok"
-        filled = 30 * done // total
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} tournaments,"
-                         f" {counts['bad']} not ok")
-        if done == total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
+    bar = Progress(total, "crosscheck")
+    bad = [0]
 
-    return show
+    def show(case, done: int, _total: int) -> None:
+        bad[0] += case.status != "ok"
+        bar.advance(f"crosscheck: {bad[0]} not ok")
 
+    return (show if bar.enabled else None), bar.close
 
 from .standings import register as _register_standings  # noqa: E402
 

@@ -21,7 +21,7 @@ compatibility of every two players and whether the tournament is a declared Maxi
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from ...matching import matching_size, max_matching
@@ -70,6 +70,9 @@ class LimState:
     # Article 6, the last round: the players compatible but for the colour limits (None in
     # other rounds); see relaxed()
     loose: dict[int, frozenset[int]] | None = None
+    # the compatibility graph of ``partners`` as bitsets, built once (see _graph); a copy made
+    # with other partners (replace) shares the dict, so the graph is keyed by the partners
+    graph: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def round(self) -> int:
@@ -296,11 +299,45 @@ def _adjacency(ls: LimState, players: list[int]) -> list[int]:
     return adj
 
 
+def _graph(ls: LimState) -> tuple[dict[int, int], list[int]]:
+    """(position of each player, adjacency bitsets by position) of the compatibility graph of
+    ``ls.partners``, built once: the matchings below run on a subset of it (``active``)
+    instead of building a graph per call (each call was O(players^2) in a round of
+    thousands)."""
+    got = ls.graph.get("adj")
+    if got is None or got[0] is not ls.partners:
+        index = {n: i for i, n in enumerate(ls.partners)}
+        adj = []
+        for n in ls.partners:
+            bits = 0
+            for m in ls.partners[n]:
+                j = index.get(m)
+                if j is not None:
+                    bits |= 1 << j
+            adj.append(bits)
+        got = ls.graph["adj"] = (ls.partners, index, adj)
+    return got[1], got[2]
+
+
+def _active(index: dict[int, int], players: list[int]) -> tuple[int, int]:
+    """(bitset of ``players`` in the graph, how many have no compatible player at all)."""
+    mask = missing = 0
+    for n in players:
+        i = index.get(n)
+        if i is None:
+            missing += 1
+        else:
+            mask |= 1 << i
+    return mask, missing
+
+
 def max_pairs(ls: LimState, players: list[int]) -> int:
     """The most pairs of compatible players ``players`` can form."""
     if len(players) < 2:
         return 0
-    return matching_size(max_matching(_adjacency(ls, players)))
+    index, adj = _graph(ls)
+    mask, _ = _active(index, players)
+    return matching_size(max_matching(adj, active=mask))
 
 
 def can_pair_all(ls: LimState, players: list[int]) -> bool:
@@ -309,8 +346,12 @@ def can_pair_all(ls: LimState, players: list[int]) -> bool:
         return False
     if not players:
         return True
-    mate = max_matching(_adjacency(ls, players), perfect=True)
-    return all(m >= 0 for m in mate)
+    index, adj = _graph(ls)
+    mask, missing = _active(index, players)
+    if missing:
+        return False
+    mate = max_matching(adj, active=mask, perfect=True)
+    return all(mate[index[n]] >= 0 for n in players)
 
 
 def can_cover(ls: LimState, must: list[int], players: list[int]) -> bool:
