@@ -92,7 +92,7 @@ def test_a_local_dask_cluster_gives_the_same_results():
     distributed = pytest.importorskip("dask.distributed")
     plan = Plan(cases(5), engine=engine("right"), tournaments=2)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                  dashboard_address=None) as cluster:
+                                  dashboard_address="127.0.0.1:0") as cluster:
         on_cluster = crosscheck(plan, scheduler=cluster.scheduler_address)
     assert [_same(c) for c in on_cluster.cases] == [_same(c) for c in crosscheck(plan).cases]
 
@@ -167,7 +167,7 @@ def test_check_and_validate_of_many_files_on_a_local_dask_cluster(tmp_path):
              ("club_open_2026.trf", "dutch_p008_r06.trf", "berger_7.trf")]
     tasks = [batch.Task("check", p, ()) for p in files] + [batch.Task("validate", files[0], ())]
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                  dashboard_address=None) as cluster:
+                                  dashboard_address="127.0.0.1:0") as cluster:
         remote = batch.run(tasks, scheduler=cluster.scheduler_address)
     local = batch.run(tasks)
     assert [(r.path, r.status, r.output) for r in remote] == [
