@@ -25,6 +25,7 @@ from decimal import Decimal
 from ...matching import max_matching
 from ...model import Color, Kind, Tournament
 from ...state import PlayerState, PrefKind, RoundState, round_state
+from ..partners import Partners
 
 STRENGTH = {PrefKind.NONE: 0, PrefKind.MILD: 1, PrefKind.STRONG: 2, PrefKind.ABSOLUTE: 3}
 _ZERO_BYES = (Kind.ZERO_BYE, Kind.ABSENT, Kind.NOT_PAIRED)
@@ -47,7 +48,7 @@ class BursteinState:
     names: dict[int, str]
     buchholz: dict[int, Decimal]
     sb: dict[int, Decimal]
-    partners: dict[int, frozenset[int]]
+    partners: Partners  # players to pair -> those they may legally meet
 
     @property
     def round(self) -> int:
@@ -74,7 +75,7 @@ class BursteinState:
 
     def legal(self, a: int, b: int) -> bool:
         """[C1] no second meeting (nor a forbidden pair), [C3] no two equal absolute preferences."""
-        return b in self.partners.get(a, frozenset())
+        return self.partners.allows(a, b)
 
     def must(self, n: int) -> Color:
         ps = self.base.players[n]
@@ -86,6 +87,10 @@ class BursteinState:
 def _legal(base: RoundState, a: int, b: int) -> bool:
     if a == b or base.met(a, b):
         return False
+    return _colours_agree(base, a, b)
+
+
+def _colours_agree(base: RoundState, a: int, b: int) -> bool:
     pa, pb = base.players[a], base.players[b]
     return not (pa.pref_kind is PrefKind.ABSOLUTE and pb.pref_kind is PrefKind.ABSOLUTE
                 and pa.pref is pb.pref)
@@ -126,8 +131,10 @@ def burstein_state(t: Tournament, rnd: int) -> BursteinState:
     """The Burstein state before round ``rnd`` (C.04.1/C.04.2 2026 semantics)."""
     base = round_state(t, rnd, edition="2026")
     bh, sb = _index(t, base)
-    order = base.order
-    partners = {a: frozenset(b for b in order if _legal(base, a, b)) for a in order}
+    # the pairs of _legal among the players to pair: classes by absolute preference, minus the
+    # opponents met and forbidden pairs (not every pair spelt out: 5,000 players are 25M pairs)
+    partners = Partners(base, base.order, key=lambda n: (base.players[n].pref_kind, base.players[n].pref),
+                        pair_ok=lambda a, b: _colours_agree(base, a, b))
     return BursteinState(base=base, names={p.number: p.name for p in t.players}, buchholz=bh,
                          sb=sb, partners=partners)
 
@@ -137,13 +144,14 @@ def completable(bs: BursteinState, players: list[int]) -> bool:
     n = len(players)
     if n % 2:
         return False
-    idx = {x: i for i, x in enumerate(players)}
-    adj = [0] * n
-    for i, a in enumerate(players):
-        for b in bs.partners.get(a, ()):
-            j = idx.get(b)
-            if j is not None:
-                adj[i] |= 1 << j
+    adj = bs.partners.adjacency(players)
+    if adj is None:  # a player not to be paired (or listed twice): ask each pair
+        idx = {x: i for i, x in enumerate(players)}
+        adj = [0] * n
+        for i, a in enumerate(players):
+            for b in players:
+                if bs.legal(a, b):
+                    adj[i] |= 1 << idx[b]
     return all(m >= 0 for m in max_matching(adj, perfect=True))
 
 

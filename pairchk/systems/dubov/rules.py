@@ -20,6 +20,7 @@ from decimal import Decimal
 from ...matching import max_matching
 from ...model import Color, Tournament
 from ...state import PlayerState, PrefKind, RoundState, round_state
+from ..partners import Partners
 
 STRENGTH = {PrefKind.NONE: 0, PrefKind.MILD: 1, PrefKind.STRONG: 2, PrefKind.ABSOLUTE: 3}
 
@@ -32,7 +33,7 @@ class DubovState:
     edition: str  # "2026" or "1997"
     names: dict[int, str]
     maxt: int  # 2026 1.8.2: 2 + floor(rounds / 5); 1997 2.5: upfloats allowed in total
-    partners: dict[int, frozenset[int]]  # players to pair -> those they may legally meet
+    partners: Partners  # players to pair -> those they may legally meet
 
     @property
     def round(self) -> int:
@@ -68,9 +69,8 @@ class DubovState:
     def legal(self, a: int, b: int) -> bool:
         """No rematch or forbidden pair (C1 / 1997 2.1) and no clash of absolute colours
         (2026 C3, no topscorer exception; 1997 2.3-2.4)."""
-        got = self.partners.get(a)
-        if got is not None:
-            return b in got
+        if a in self.partners:
+            return self.partners.allows(a, b)
         return _legal(self.base, a, b)
 
     def higher(self, a: int, b: int) -> int:
@@ -89,8 +89,19 @@ def _must(ps: PlayerState) -> Color:
 def _legal(base: RoundState, a: int, b: int) -> bool:
     if a == b or base.met(a, b):
         return False
+    return _colours_agree(base, a, b)
+
+
+def _colours_agree(base: RoundState, a: int, b: int) -> bool:
     ma = _must(base.players[a])
     return ma is Color.NONE or ma is not _must(base.players[b])
+
+
+def _colour_partners(base: RoundState) -> Partners:
+    """The legal partners of :func:`_legal` among the players to pair: classes by the colour
+    each must get, minus the opponents met and forbidden pairs."""
+    return Partners(base, base.order, key=lambda n: _must(base.players[n]),
+                    pair_ok=lambda a, b: _colours_agree(base, a, b))
 
 
 def dubov_state(t: Tournament, rnd: int, *, edition: str) -> DubovState:
@@ -103,13 +114,16 @@ def dubov_state(t: Tournament, rnd: int, *, edition: str) -> DubovState:
         # 1997 2.5 (source text): no upfloat "zum dritten Mal insgesamt bei bis zu 9 Runden bzw.
         # zum vierten Mal bei mehr als 9 Runden" -> at most 2 (<= 9 rounds) or 3 upfloats.
         maxt = 2 if base.rounds <= 9 else 3
-    order = base.order
-    partners = {a: frozenset(b for b in order if _legal(base, a, b)) for a in order}
+    partners = _colour_partners(base)
     if edition == "1997" and not base.last_round:
         # 2.5 is a pairing limitation: the lower player of a pair with unequal scores is
         # transferred up, which may not happen twice running nor beyond the limit
-        partners = {a: frozenset(b for b in bs if _may_meet_1997(base, a, b, maxt))
-                    for a, bs in partners.items()}
+        def key(n: int) -> tuple[Color, Decimal, bool]:
+            ps = base.players[n]
+            return _must(ps), ps.pairing_score, ps.float_before(1) != "U" and ps.upfloats < maxt
+
+        partners = Partners(base, base.order, key=key, pair_ok=lambda a, b: (
+            _colours_agree(base, a, b) and _may_meet_1997(base, a, b, maxt)))
     return DubovState(base=base, edition=edition, names={p.number: p.name for p in t.players},
                       maxt=maxt, partners=partners)
 
@@ -125,9 +139,7 @@ def _may_meet_1997(base: RoundState, a: int, b: int, maxt: int) -> bool:
 def relaxed(ds: DubovState) -> DubovState:
     """The state without the 1997 2.5 limitation (the arbiter's way out of a round the rules
     cannot pair, closing remark of the 1997 text)."""
-    order = ds.base.order
-    partners = {a: frozenset(b for b in order if _legal(ds.base, a, b)) for a in order}
-    return replace(ds, partners=partners)
+    return replace(ds, partners=_colour_partners(ds.base))
 
 
 def completable(ds: DubovState, players: list[int] | tuple[int, ...]) -> bool:
@@ -137,17 +149,15 @@ def completable(ds: DubovState, players: list[int] | tuple[int, ...]) -> bool:
         return False
     if n == 0:
         return True
-    idx = {x: i for i, x in enumerate(players)}
-    adj = [0] * n
-    got: frozenset[int] | list[int] | None
-    for i, a in enumerate(players):
-        got = ds.partners.get(a)
-        if got is None:
-            got = [b for b in players if ds.legal(a, b)]
-        for b in got:
-            j = idx.get(b)
-            if j is not None:
-                adj[i] |= 1 << j
+    adj = ds.partners.adjacency(players)
+    if adj is None:  # a player not to be paired (or listed twice): ask each pair
+        idx = {x: i for i, x in enumerate(players)}
+        adj = [0] * n
+        for i, a in enumerate(players):
+            for b in players:
+                j = idx[b]
+                if ds.legal(a, b):
+                    adj[i] |= 1 << j
     mate = max_matching(adj, perfect=True)
     return all(m >= 0 for m in mate)
 
