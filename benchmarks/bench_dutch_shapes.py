@@ -10,7 +10,12 @@ Shapes, built in memory (no files, no oracle):
 * ``drawcheck N``: the whole check of such a field after seven all-draw random rounds (the
   checker pairs rounds 1-7 again: one score group per round, the histories not its own);
 * ``big N``: round 2 of N players after a random first round with decisive results and draws
-  (three score groups of about N/3; the 9,999-player limit of the formats).
+  (three score groups of about N/3; the 9,999-player limit of the formats);
+* ``walled2026 N`` / ``walled2017 N``: the contrived bracket of the exact-method tests
+  (``tests/test_dutch_exact.py``, ``_big_bracket``): one score group of N, half wanting white
+  and half black with strong or absolute preferences, a quarter of the black-wanting players
+  having met every white-wanting one, so that the search's ideal is out of reach and the exact
+  method decides (the bracket the issue of the exact matching timed at 74 s for N = 400).
 
 Each shape runs in its own process (``--timeout`` seconds, default 300) and prints CPU seconds
 for the state and the pairing and the peak resident memory. Not run by the test suite.
@@ -33,7 +38,7 @@ from pairchk.state import round_state  # noqa: E402
 from pairchk.systems.dutch.round import pair  # noqa: E402
 
 SHAPES = [("fresh", 3000), ("fresh", 9999), ("draw", 200), ("draw", 400), ("draw", 1000),
-          ("drawcheck", 1000), ("big", 9999)]
+          ("drawcheck", 1000), ("big", 9999), ("walled2026", 400), ("walled2017", 400)]
 
 
 def all_draw(n: int, rounds_done: int, seed: int = 1) -> Tournament:
@@ -75,7 +80,24 @@ def fresh(n: int) -> Tournament:
                                               for i in range(1, n + 1)))
 
 
+def walled(edition: str, n: int):
+    """The round state of the tests' contrived bracket (seed 3)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    from test_dutch_exact import _big_bracket
+
+    return _big_bracket(edition, 3, n)
+
+
 def run_one(kind: str, n: int) -> str:
+    if kind.startswith("walled"):
+        a = time.process_time()
+        st = walled(kind[-4:], n)
+        b = time.process_time()
+        p = pair(st)
+        c = time.process_time()
+        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        return (f"{kind} {n}: state {b - a:.2f} s, pair {c - b:.2f} s, peak {rss:.0f} MB, "
+                f"{len(p.pairs)} pairs, PAB {p.bye}")
     if kind == "drawcheck":
         from pairchk.check import checker
 

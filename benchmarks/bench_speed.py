@@ -18,8 +18,13 @@ Workloads (files generated with the RTG, :mod:`pairchk.generate.individual`, cac
   anchor is there): the median of eight files per run
 * ``round1_5000_<system>``  ``generate --system S --players 5000 --rounds 1`` (dutch, dubov,
   burstein, lim)
-* ``bracket400``  the contrived bracket: round 4 of 400 players after three all-draw random
-  rounds (one score group of 400, ``bench_dutch_shapes.py draw 400``)
+* ``draw400``  round 4 of 400 players after three all-draw random rounds (one score group of
+  400, ``bench_dutch_shapes.py draw 400``)
+* ``bracket400_2026`` / ``bracket400_2017``  the contrived bracket of the exact-method tests: 400
+  players whose best pairing the search cannot reach, so that the exact matching decides
+  (``bench_dutch_shapes.py walled2026 400``)
+* ``burstein1000``  check a 1000-player, 10-round event paired by our Burstein engine (it
+  declares ``FIDE_BURSTEIN``)
 
 Anchors: bbpPairings v6 (``--bbp6``: ``-c`` to check, ``-p`` to pair) and the FIDE TEC checker
 (``--tec DIR --tec-python PY``: ``pairingchecker.py -c`` / ``-p``); the TEC figures issue 8
@@ -72,6 +77,8 @@ def files() -> dict:
         "p1000": (Settings(players=1000, rounds=9, seed=2), 9, "dutch"),
         "draw1000": (Settings(players=1000, rounds=5, seed=4, draw_rate=1.0), 5, "random"),
         "p9999": (Settings(players=9999, rounds=1, seed=5), 1, "fold"),
+        # paired by our Burstein engine (the only one there is to run); it declares FIDE_BURSTEIN
+        "burstein1000": (Settings(system="burstein", players=1000, rounds=10, seed=6), 10, "own"),
     }
 
 
@@ -109,8 +116,11 @@ WORKLOADS = {
                           "<= 0.5 s each"),
     **{f"round1_5000_{sy}": Workload("", "generate", f"generate round 1 of 5,000 players, {sy}",
                                      "seconds") for sy in ("dutch", "dubov", "burstein", "lim")},
-    "bracket400": Workload("", "shape", "pair one bracket of 400 all-draw players",
-                           "seconds (was 74 s)"),
+    "draw400": Workload("", "shape", "pair one bracket of 400 all-draw players", "seconds"),
+    **{f"bracket400_{ed}": Workload("", "shape", f"pair the contrived 400-player bracket, {ed}",
+                                    "seconds (was 74 s)") for ed in ("2026", "2017")},
+    "burstein1000": Workload("burstein1000", "check",
+                             "check 1000 players x 10 rounds, Burstein", "<= 60 s"),
 }
 
 DENSE_SEEDS = range(1, 9)
@@ -194,7 +204,7 @@ def prepare(folder: Path, names: list[str]) -> None:
 
         s, played, how = files()[name]
         start = time.perf_counter()
-        pair = {"dutch": None, "random": random_pairer(s.seed), "fold": fold_pairer,
+        pair = {"dutch": None, "own": None, "random": random_pairer(s.seed), "fold": fold_pairer,
                 "fold+dutch": fold_then("dutch", s.edition)}[how]
         t = generate(s, pair)
         t = t.replace(rounds=played + 1)  # one round still to pair
@@ -238,8 +248,9 @@ def commands(name: str, path: Path, args: argparse.Namespace) -> dict[str, tuple
         return {"pairchk": ([sys.executable, "-m", "pairchk", "generate", "--system", system,
                              "--players", "5000", "--rounds", "1", "-o", os.devnull], ROOT)}
     if action == "shape":
+        kind = "draw" if name == "draw400" else f"walled{name[-4:]}"
         return {"pairchk": ([sys.executable, str(ROOT / "benchmarks" / "bench_dutch_shapes.py"),
-                             "--one", "draw", "400"], ROOT)}
+                             "--one", kind, "400"], ROOT)}
     if name.startswith("dense"):
         edition = name[-4:]
         exe = args.bbp6 if edition == "2026" else args.bbp5
