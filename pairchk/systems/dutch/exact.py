@@ -18,7 +18,14 @@ the criteria, so that the heaviest matching is the first generated among the bes
 3. the transposition of the remainder's S2 (2026 art. 4 / 2017 D.1): each S1 player, in order,
    with the earliest partner.
 
-Each step fixes what the one before decided (a matching per step). The criteria digits are the
+Each step fixes what the one before decided (a matching per step). Two shortcuts keep the
+weights small where the order's digits would make the blossom slow (thousands of bits, every
+weight distinct), each exact by an argument checked as it runs (:data:`SHORTCUTS` off: the
+digits alone, as the tests compare): step 2 first weighs the criteria and the number of players
+exchanged only, and when its best exchanges nobody the tops are S1 (no other set of tops
+exchanges nobody); step 3 joins each top to a later non-top, a bipartite assignment
+(:mod:`.assignment`: the least criteria cost with a dual that certifies it, then the
+earliest partners among the assignments of that cost by the dual's tight edges). The criteria digits are the
 structure's vector after [C8] (2017 C.7): [C9] unplayed games of the PAB assignee (2026),
 [C10]-[C13] colours, [C14]-[C17] floats, [C18]-[C21] floats by score (2017 C.8-C.19). [C8] and
 completion ([C4]) depend on the set of downfloaters as a whole, so downfloater sets are taken
@@ -36,6 +43,12 @@ from itertools import combinations
 
 from ...matching import deficiency_set, max_weight_matching
 from ...state import DOWN
+from .assignment import lexicographic_assignment
+
+# The exact shortcuts (certified as they run, see :meth:`_Exact.exchange` and
+# :meth:`_Exact.transposition`); False: the whole generation order as weight digits of general
+# matchings (tests compare the two).
+SHORTCUTS = True
 
 
 def first_best(ss):
@@ -60,6 +73,7 @@ class _Exact:
         self.radix = 1 << (4 * (rk + 2) * (size + 2)).bit_length()
         self.pos_s = {x: i for i, x in enumerate(self.residents)}
         self._vertex: dict[int, list[int]] = {}  # clb_vertex, per player
+        self._cost: dict[tuple[int, int], int] = {}  # pair_cost, per pair
         if ss.clb is not None:
             # 2017 collapsed last bracket (A.9): the PSD is a sorted list of score differences;
             # lists of one length compare as the counts per difference, highest first
@@ -167,33 +181,13 @@ class _Exact:
         else:
             # 2. the resident exchange: pairs inside S2, BSN sum of the tops, tops in S1
             # (their absence = moved to S2: highest first), tops in S2 (lowest first)
-            r2 = 1 << (2 * nr + 8)  # radix of these digits: beyond any total
-
-            def order2(u, v):
-                a = u if q[u] < q[v] else v
-                qa = q[a]
-                if qa >= k:  # both in S2: one more player exchanged, a lower BSN moved up
-                    return ((r2 + qa) * r2 * r2) - (1 << (nr - qa))
-                return (qa * r2 + (1 << qa)) * r2
-
             req = required & set(free)
-            mate = self.matching(free, req, order2, r2 ** 4)
-            if mate is None:
+            tops = self.exchange(free, req, q, k, nr)
+            if tops is None:
                 return None
-            tops = sorted((y for y in free if y in mate and q[y] < q[mate[y]]), key=q.get)
             # 3. the transposition: tops in order, each with the earliest partner
             others = [y for y in remainder if y not in set(tops)]
-            po = {y: i for i, y in enumerate(others)}
-            tr = {y: i for i, y in enumerate(tops)}
-            base3 = len(others) + 1
-
-            def order3(u, v):
-                a, c = (u, v) if q[u] < q[v] else (v, u)
-                if a not in tr or c in tr:
-                    return None  # not an edge of this exchange
-                return po[c] * base3 ** (k - 1 - tr[a])
-
-            mate = self.matching(free, req | set(tops), order3, base3 ** k)
+            mate = self.transposition(tops, others, free, req, q)
             if mate is None:
                 return None
         pairs = list(mdp_pairs) + [(t, mate[t]) for t in tops]
@@ -204,6 +198,70 @@ class _Exact:
             return None
         return (vec, self.generation_key(mdp_pairs, remainder, tops, pairs)), (
             vec, pairs, sorted(floaters))
+
+    def exchange(self, free: list[int], req: set, q: dict, k: int, nr: int):
+        """The tops (the S1 after the resident exchange, in order) of the first best
+        candidate, or None. The order's first digit is the number of pairs inside S2 (players
+        exchanged): a matching with the criteria and that digit alone (small weights, several
+        times faster than the whole order) settles the exchange when its best exchanges
+        nobody, since S1 is then the only set of tops; otherwise the whole order decides."""
+
+        def exchanged(u, v):
+            return 1 if min(q[u], q[v]) >= k else 0
+
+        if SHORTCUTS:
+            mate = self.matching(free, req, exchanged, k)
+            if mate is None:
+                return None
+        if not SHORTCUTS or any(exchanged(u, v) for u, v in mate.items()):
+            r2 = 1 << (2 * nr + 8)  # radix of these digits: beyond any total
+
+            def order2(u, v):
+                a = u if q[u] < q[v] else v
+                qa = q[a]
+                if qa >= k:  # both in S2: one more player exchanged, a lower BSN moved up
+                    return ((r2 + qa) * r2 * r2) - (1 << (nr - qa))
+                return (qa * r2 + (1 << qa)) * r2
+
+            mate = self.matching(free, req, order2, r2 ** 4)
+            if mate is None:
+                return None
+        return sorted((y for y in free if y in mate and q[y] < q[mate[y]]), key=q.__getitem__)
+
+    def transposition(self, tops: list[int], others: list[int], free: list[int], req: set,
+                      q: dict):
+        """The partners of ``tops`` (a mate dict) in the first best transposition, or None:
+        the best criteria, then each top in order with the earliest partner of ``others``.
+        Every pair joins a top and a later player who is not one, so this is a bipartite
+        assignment (:func:`~.assignment.lexicographic_assignment`: the criteria as small
+        costs, the order by tight edges); the whole order as weight digits of a general
+        matching gives the same (:data:`SHORTCUTS` off)."""
+        if not SHORTCUTS:
+            return self.transposition_by_matching(tops, others, free, req, q)
+        round_ = self.round
+        fset = set(free)
+        cols = [y for y in others if y in fset]
+        cost = {}
+        for a in tops:
+            aa = round_.adj[a]
+            for c in cols:
+                if q[a] < q[c] and aa >> c & 1:
+                    cost[a, c] = self.pair_cost(a, c)
+        return lexicographic_assignment(tops, cols, cost, req & set(cols))
+
+    def transposition_by_matching(self, tops, others, free, req, q):
+        k = len(tops)
+        po = {y: i for i, y in enumerate(others)}
+        tr = {y: i for i, y in enumerate(tops)}
+        base3 = len(others) + 1
+
+        def order3(u, v):
+            a, c = (u, v) if q[u] < q[v] else (v, u)
+            if a not in tr or c in tr:
+                return None  # not an edge of this exchange
+            return po[c] * base3 ** (k - 1 - tr[a])
+
+        return self.matching(free, req | set(tops), order3, base3 ** k)
 
     def generation_key(self, mdp_pairs, remainder, tops, pairs) -> tuple:
         """The rank of a candidate in the generation order (to compare downfloater sets)."""
@@ -220,6 +278,17 @@ class _Exact:
                 tuple(po[partner[t]] for t in tops))
 
     # -- the weighted matching ------------------------------------------------------------------
+    def pair_cost(self, u: int, v: int) -> int:
+        """The criteria digits of pair (u, v) as one integer (radix :attr:`radix`), cached."""
+        key = (u, v) if u < v else (v, u)
+        r = self._cost.get(key)
+        if r is None:
+            r = 0
+            for d in self.criteria_digits(u, v):
+                r = r * self.radix + d
+            self._cost[key] = r
+        return r
+
     def criteria_digits(self, u: int, v: int) -> list[int]:
         """The criteria of pair (u, v) as digits, most important first: [C9] (as minus the
         ranks of the players at the PAB score who are paired), [C10]-[C13], [C14] (minus the
@@ -279,7 +348,6 @@ class _Exact:
         be covered."""
         round_ = self.round
         mdps = set(self.ss.mdps)
-        radix = self.radix
         ospan = 2 * order_span + 1
         edges = []
         for i, u in enumerate(verts):
@@ -290,10 +358,7 @@ class _Exact:
                 o = order(u, v)
                 if o is None:
                     continue
-                cost = 0
-                for d in self.criteria_digits(u, v):
-                    cost = cost * radix + d
-                edges.append((u, v, cost * ospan + o))
+                edges.append((u, v, self.pair_cost(u, v) * ospan + o))
         if not edges:
             return {} if not required else None
         top = max(abs(c) for _, _, c in edges) + 1

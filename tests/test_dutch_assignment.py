@@ -1,0 +1,130 @@
+"""The exact method's shortcuts give what the whole generation order as weight digits gives.
+
+:func:`pairchk.systems.dutch.assignment.lexicographic_assignment` (the transposition step as a
+bipartite assignment) against brute force over every assignment; the exact method with its
+shortcuts (:data:`pairchk.systems.dutch.exact.SHORTCUTS`) against the same method with the whole
+order in the weights of general matchings, on brackets the search hands over (colour-walled
+brackets, several downfloaters, MDPs: C.04.3 2026 art. 4; 2017 D).
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import permutations
+
+import pytest
+from test_dutch_exact import _bracket, _big_bracket, _walled_top
+
+from pairchk.systems.dutch import exact, structure, tables
+from pairchk.systems.dutch.assignment import (
+    CertificateError,
+    certify,
+    lexicographic_assignment,
+    min_cost_assignment,
+)
+from pairchk.systems.dutch.round import pair
+
+
+def _brute(rows, cols, cost, required):
+    best = None
+    for perm in permutations(cols, len(rows)):
+        if any((r, c) not in cost for r, c in zip(rows, perm)) or not required <= set(perm):
+            continue
+        key = (sum(cost[r, c] for r, c in zip(rows, perm)), [cols.index(c) for c in perm])
+        if best is None or key < best[0]:
+            best = (key, dict(zip(rows, perm)))
+    return None if best is None else best[1]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_lexicographic_assignment_is_the_first_cheapest(seed):
+    """Random sparse costs (ties, negative, huge), some columns required: the least total
+    cost, then the earliest columns row by row, as brute force finds them; None where no
+    assignment covers the rows and the required columns."""
+    rng = random.Random(seed)
+    found = none = 0
+    for _ in range(300):
+        k = rng.randint(0, 5)
+        m = rng.randint(k, 7)
+        rows, cols = rng.sample(range(100), k), rng.sample(range(100, 200), m)
+        p, span = rng.random(), rng.choice([1, 2, 3, 10 ** 30])
+        cost = {(r, c): rng.randint(-span, span) for r in rows for c in cols if rng.random() < p}
+        required = {c for c in cols if rng.random() < 0.3}
+        got = lexicographic_assignment(rows, cols, cost, required)
+        assert got == _brute(rows, cols, cost, required), (rows, cols, cost, required)
+        found += got is not None and k > 1
+        none += got is None
+    assert found > 50 and none > 20
+
+
+def test_the_dual_certifies_the_least_cost():
+    """The dual returned bounds every edge from below and meets the assigned ones; a dual
+    or an assignment changed by one fails the certificate."""
+    rng = random.Random(5)
+    n = 30
+    adj = [[(c, rng.randint(0, 9)) for c in range(n) if rng.random() < 0.5] for _ in range(n)]
+    got = min_cost_assignment(adj, n)
+    assert got is not None
+    col_of, u, v = got
+    assert sorted(col_of) == list(range(n))
+    certify(adj, col_of, u, v)
+    u[0] += 1
+    with pytest.raises(CertificateError):
+        certify(adj, col_of, u, v)
+    u[0] -= 1
+    # two rows swapped onto edges of higher cost: not tight any more
+    swapped = next((a, b) for a in range(n) for b in range(a + 1, n)
+                   if dict(adj[a]).get(col_of[b], -1) > u[a] + v[col_of[b]]
+                   and col_of[a] in dict(adj[b]))
+    a, b = swapped
+    col_of[a], col_of[b] = col_of[b], col_of[a]
+    with pytest.raises(CertificateError):
+        certify(adj, col_of, u, v)
+
+
+def _cases():
+    for edition in ("2026", "2017"):
+        for seed in range(6):
+            yield _bracket(edition, seed)
+            yield _big_bracket(edition, seed, 12 + 4 * (seed % 4))
+            yield _walled_top(edition, seed, 2 + seed % 2)
+
+
+def test_shortcuts_give_the_full_methods_result(monkeypatch):
+    """Every bracket handed to the exact method (all of them here) gets the same first best
+    candidate — vector, pairs, downfloaters — with the shortcuts and with the whole order in
+    the matching's weights; both the settled exchange (nobody exchanged) and the whole-order
+    exchange occur."""
+    real = exact.first_best
+    compared = []
+    used = {"settled": 0, "whole": 0}
+    real_matching = exact._Exact.matching
+
+    def count(self, verts, required, order, span):
+        if order.__name__ == "order2" and exact.SHORTCUTS:
+            used["whole"] += 1
+        if order.__name__ == "exchanged":
+            used["settled"] += 1
+        return real_matching(self, verts, required, order, span)
+
+    def both(ss):
+        monkeypatch.setattr(exact, "SHORTCUTS", False)
+        full = real(ss)
+        monkeypatch.setattr(exact, "SHORTCUTS", True)
+        fast = real(ss)
+        assert fast == full
+        compared.append(len(ss.residents))
+        return fast
+
+    monkeypatch.setattr(exact, "first_best", both)
+    monkeypatch.setattr(exact._Exact, "matching", count)
+    monkeypatch.setattr(structure, "EXACT_ONLY", True)
+    for st in _cases():
+        tables._LAST_ROUND[0] = None
+        try:
+            pair(st)
+        except ValueError:
+            continue  # no legal pairing of this random history
+    tables._LAST_ROUND[0] = None
+    assert len(compared) >= 40
+    assert used["whole"] >= 5 and used["settled"] - used["whole"] >= 5, used
