@@ -93,19 +93,24 @@ def _cases():
 def test_shortcuts_give_the_full_methods_result(monkeypatch):
     """Every bracket handed to the exact method (all of them here) gets the same first best
     candidate — vector, pairs, downfloaters — with the shortcuts and with the whole order in
-    the matching's weights; both the settled exchange (nobody exchanged) and the whole-order
-    exchange occur."""
+    the matching's weights; each way of settling the exchange occurs: proven by the dual of
+    S1's assignment, by the small matching (nobody exchanged), by the whole order."""
     real = exact.first_best
     compared = []
-    used = {"settled": 0, "whole": 0}
+    used = {"proven": 0, "small": 0, "whole": 0}
     real_matching = exact._Exact.matching
+    real_no_exchange = exact._Exact.no_exchange
 
     def count(self, verts, required, order, span):
-        if order.__name__ == "order2" and exact.SHORTCUTS:
-            used["whole"] += 1
-        if order.__name__ == "exchanged":
-            used["settled"] += 1
+        if exact.SHORTCUTS:
+            used["whole" if order.__name__ == "order2" else "small"] += (
+                order.__name__ in ("order2", "exchanged"))
         return real_matching(self, verts, required, order, span)
+
+    def proven(self, *args):
+        got = real_no_exchange(self, *args)
+        used["proven"] += got is not None
+        return got
 
     def both(ss):
         monkeypatch.setattr(exact, "SHORTCUTS", False)
@@ -118,6 +123,7 @@ def test_shortcuts_give_the_full_methods_result(monkeypatch):
 
     monkeypatch.setattr(exact, "first_best", both)
     monkeypatch.setattr(exact._Exact, "matching", count)
+    monkeypatch.setattr(exact._Exact, "no_exchange", proven)
     monkeypatch.setattr(structure, "EXACT_ONLY", True)
     for st in _cases():
         tables._LAST_ROUND[0] = None
@@ -127,4 +133,4 @@ def test_shortcuts_give_the_full_methods_result(monkeypatch):
             continue  # no legal pairing of this random history
     tables._LAST_ROUND[0] = None
     assert len(compared) >= 40
-    assert used["whole"] >= 5 and used["settled"] - used["whole"] >= 5, used
+    assert used["proven"] >= 5 and used["whole"] >= 5 and used["small"] - used["whole"] >= 5, used

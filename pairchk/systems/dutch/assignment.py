@@ -42,6 +42,13 @@ def lexicographic_assignment(rows: list, cols: list, cost: dict, required: set):
     most once), of least total ``cost`` (``{(row, column): int}``, the edges), and among those
     the one with the earliest columns (in the order of ``cols``) for the rows in their order;
     None if there is none."""
+    solved = least_cost_assignment(rows, cols, cost, required)
+    return None if solved is None else solved.earliest()
+
+
+def least_cost_assignment(rows: list, cols: list, cost: dict, required: set):
+    """A :class:`LeastCost` assignment of ``rows`` to ``cols`` (as
+    :func:`lexicographic_assignment`) with its dual, or None if there is none."""
     k, m = len(rows), len(cols)
     if k > m:
         return None
@@ -53,12 +60,31 @@ def lexicographic_assignment(rows: list, cols: list, cost: dict, required: set):
     optional = [(j, 0) for j, c in enumerate(cols) if c not in required]
     for i in range(k, m):  # dummy rows: a column they take stays unmatched
         adj[i] = list(optional)
-    col_of = min_cost_assignment(adj, m)
-    if col_of is None:
+    got = min_cost_assignment(adj, m)
+    if got is None:
         return None
-    col_of, u, v = col_of
-    earliest_columns(adj, col_of, u, v, k)
-    return {rows[i]: cols[col_of[i]] for i in range(k)}
+    return LeastCost(rows, cols, adj, *got)
+
+
+class LeastCost:
+    """A least-cost assignment (``col_of``: row index -> column index; rows past the given
+    ones are the dummies) with its dual ``u`` (rows), ``v`` (columns)."""
+
+    def __init__(self, rows: list, cols: list, adj: list[list[tuple[int, int]]],
+                 col_of: list[int], u: list[int], v: list[int]):
+        self.rows, self.cols, self.adj = rows, cols, adj
+        self.col_of, self.u, self.v = col_of, u, v
+
+    def dual(self) -> tuple[dict, dict]:
+        """The dual values of the rows and of the columns, by name."""
+        return ({r: self.u[i] for i, r in enumerate(self.rows)},
+                {c: self.v[j] for j, c in enumerate(self.cols)})
+
+    def earliest(self) -> dict:
+        """``{row: column}``: the earliest columns among the assignments of least cost."""
+        col_of = list(self.col_of)
+        earliest_columns(self.adj, col_of, self.u, self.v, len(self.rows))
+        return {r: self.cols[col_of[i]] for i, r in enumerate(self.rows)}
 
 
 def min_cost_assignment(adj: list[list[tuple[int, int]]], n: int):

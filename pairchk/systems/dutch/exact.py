@@ -43,7 +43,7 @@ from itertools import combinations
 
 from ...matching import deficiency_set, max_weight_matching
 from ...state import DOWN
-from .assignment import lexicographic_assignment
+from .assignment import least_cost_assignment, lexicographic_assignment
 
 # The exact shortcuts (certified as they run, see :meth:`_Exact.exchange` and
 # :meth:`_Exact.transposition`); False: the whole generation order as weight digits of general
@@ -182,14 +182,18 @@ class _Exact:
             # 2. the resident exchange: pairs inside S2, BSN sum of the tops, tops in S1
             # (their absence = moved to S2: highest first), tops in S2 (lowest first)
             req = required & set(free)
-            tops = self.exchange(free, req, q, k, nr)
-            if tops is None:
-                return None
-            # 3. the transposition: tops in order, each with the earliest partner
-            others = [y for y in remainder if y not in set(tops)]
-            mate = self.transposition(tops, others, free, req, q)
-            if mate is None:
-                return None
+            settled = self.no_exchange(free, req, q, k) if SHORTCUTS else None
+            if settled is not None:
+                tops, mate = settled
+            else:
+                tops = self.exchange(free, req, q, k, nr)
+                if tops is None:
+                    return None
+                # 3. the transposition: tops in order, each with the earliest partner
+                others = [y for y in remainder if y not in set(tops)]
+                mate = self.transposition(tops, others, free, req, q)
+                if mate is None:
+                    return None
         pairs = list(mdp_pairs) + [(t, mate[t]) for t in tops]
         used = {x for p in pairs for x in p}
         floaters = ss.unpaired_mdps + [y for y in remainder if y not in used]
@@ -198,6 +202,49 @@ class _Exact:
             return None
         return (vec, self.generation_key(mdp_pairs, remainder, tops, pairs)), (
             vec, pairs, sorted(floaters))
+
+    def no_exchange(self, free: list[int], req: set, q: dict, k: int):
+        """(tops, mate) of the first best candidate when it is proven to exchange nobody,
+        else None (the general steps decide). Every player is paired (``free`` = ``req``, 2k
+        players, S1 among them): the best transposition of S1 against S2 costs C (the
+        bipartite assignment, :func:`~.assignment.least_cost_assignment`); its dual,
+        shifted by one amount D/2 up on S1 and down on S2, still sums to C, and if it then
+        also bounds the pairs inside S1 and inside S2 from below, it is a dual of the
+        (fractional) perfect matchings of all the players: no pairing of the bracket's
+        remainder, with any exchange, costs less than C. S1 reaches C exchanging nobody, so
+        its first best transposition is the first best candidate (the order's first digit is
+        the number of players exchanged)."""
+        if len(free) != 2 * k or req != set(free):
+            return None
+        s1 = [y for y in free if q[y] < k]
+        s2 = [y for y in free if q[y] >= k]
+        if len(s1) != k:
+            return None
+        adj = self.round.adj
+        cost = {}
+        for a in s1:
+            aa = adj[a]
+            for c in s2:
+                if aa >> c & 1:
+                    cost[a, c] = self.pair_cost(a, c)
+        solved = least_cost_assignment(s1, s2, cost, set(s2))
+        if solved is None:
+            return None
+        u, v = solved.dual()
+        hi = lo = None  # D <= hi (pairs inside S1), D >= lo (pairs inside S2)
+        for side, dual, sign in ((s1, u, 1), (s2, v, -1)):
+            for i, a in enumerate(side):
+                aa = adj[a]
+                for b in side[i + 1:]:
+                    if aa >> b & 1:
+                        slack = self.pair_cost(a, b) - dual[a] - dual[b]
+                        if sign > 0:
+                            hi = slack if hi is None else min(hi, slack)
+                        else:
+                            lo = -slack if lo is None else max(lo, -slack)
+        if hi is not None and lo is not None and lo > hi:
+            return None
+        return s1, solved.earliest()
 
     def exchange(self, free: list[int], req: set, q: dict, k: int, nr: int):
         """The tops (the S1 after the resident exchange, in order) of the first best
