@@ -134,3 +134,49 @@ def test_shortcuts_give_the_full_methods_result(monkeypatch):
     tables._LAST_ROUND[0] = None
     assert len(compared) >= 40
     assert used["proven"] >= 5 and used["whole"] >= 5 and used["small"] - used["whole"] >= 5, used
+
+
+def test_pair_cost_packs_the_criteria_digits(monkeypatch):
+    """The exact method's pair costs, packed from each player's own digits plus the pair's
+    penalties, equal the criteria digits packed one by one, for every pair of every structure
+    handed over: PAB rank ([C9]), colours, floats by score level, MDPs (small corpus events
+    and the generated brackets above)."""
+    from shared_paths import SHARED
+
+    from pairchk.formats import trf
+    from pairchk.state import round_state
+
+    real = exact.first_best
+    checked = {"pairs": 0, "c9": 0, "levels": 0}
+
+    def check(ss):
+        got = real(ss)
+        ex = ss.exact_state
+        players = ss.mdps + ss.residents
+        for i, u in enumerate(players):
+            for v in players[i + 1:]:
+                assert ex.pair_cost(u, v) == ex.packed(ex.criteria_digits(u, v)), (u, v)
+                checked["pairs"] += 1
+        checked["c9"] += ss.c9_active
+        checked["levels"] += ex.nlev > 1
+        return got
+
+    monkeypatch.setattr(exact, "first_best", check)
+    monkeypatch.setattr(structure, "EXACT_ONLY", True)
+    states = list(_cases())
+    if SHARED is not None:
+        for folder, edition in (("dutch", "2026"), ("dutch2017", "2017")):
+            for f in sorted((SHARED / "corpus" / folder).glob("*.trf"))[:3]:
+                t = trf.load(f.read_bytes(), path=str(f)).tournament
+                states += [round_state(t, r, edition=edition)
+                           for r in range(1, t.played_rounds + 1)]
+    for st in states:
+        tables._LAST_ROUND[0] = None
+        try:
+            pair(st)
+        except ValueError:
+            continue
+    tables._LAST_ROUND[0] = None
+    assert checked["pairs"] > 1000 and checked["levels"] > 0, checked
+    if SHARED is not None:
+        assert checked["c9"] > 0, checked

@@ -86,6 +86,8 @@ class _Exact:
         self.pos_s = {x: i for i, x in enumerate(self.residents)}
         self._vertex: dict[int, list[int]] = {}  # clb_vertex, per player
         self._cost: dict[tuple[int, int], int] = {}  # pair_cost, per pair
+        self._pcost: dict[int, int] = {}  # _player_cost, per player
+        self._w: tuple | None = None  # _weights
         if ss.clb is not None:
             # 2017 collapsed last bracket (A.9): the PSD is a sorted list of score differences;
             # lists of one length compare as the counts per difference, highest first
@@ -348,14 +350,58 @@ class _Exact:
 
     # -- the weighted matching ------------------------------------------------------------------
     def pair_cost(self, u: int, v: int) -> int:
-        """The criteria digits of pair (u, v) as one integer (radix :attr:`radix`), cached."""
+        """The criteria digits of pair (u, v) as one integer (radix :attr:`radix`), cached.
+        Digits add up linearly: each player's own digits ([C9], [C14], [C16], [C18], [C20])
+        are packed once (:meth:`_player_cost`), the pair's penalties weigh their digits."""
         key = (u, v) if u < v else (v, u)
         r = self._cost.get(key)
         if r is None:
-            r = 0
-            for d in self.criteria_digits(u, v):
-                r = r * self.radix + d
+            if self.ss.clb is not None:
+                r = self.packed(self.criteria_digits(u, v))
+            else:
+                w, lw = self._weights()
+                p = self.round.pair_penalties(*key)
+                r = self._player_cost(u) + self._player_cost(v)
+                if p[0] or p[1] or p[2] or p[3]:
+                    r += p[0] * w[1] + p[1] * w[2] + p[2] * w[3] + p[3] * w[4]
+                if p[4] or p[5]:
+                    lv = self.ss.level_of[key[0]]
+                    r += p[4] * (w[6] + lw[1][lv]) + p[5] * (w[8] + lw[3][lv])
             self._cost[key] = r
+        return r
+
+    def packed(self, digits: list[int]) -> int:
+        r = 0
+        for d in digits:
+            r = r * self.radix + d
+        return r
+
+    def _weights(self):
+        """The weight of each criteria digit (see :meth:`criteria_digits`), and per score
+        level those of [C18], [C19], [C20], [C21]."""
+        if self._w is None:
+            L = self.nlev
+            n = 9 + 4 * L
+            w = [self.radix ** (n - 1 - i) for i in range(n)]
+            self._w = (w[:9], [w[9 + j * L: 9 + (j + 1) * L] for j in range(4)])
+        return self._w
+
+    def _player_cost(self, x: int) -> int:
+        """Player ``x``'s own digits of any pair it is in: [C9] if at the PAB score, and if
+        it downfloated one / two rounds before [C14] / [C16] (residents) and [C18] / [C20]."""
+        r = self._pcost.get(x)
+        if r is None:
+            round_, ss = self.round, self.ss
+            w, lw = self._weights()
+            r = 0
+            if ss.c9_active and round_.score[x] == round_.bye_score:
+                r -= round_.c9_rank.get(round_.players[x].played, 0) * w[0]
+            resident = x in ss.resident_set
+            if round_.players[x].float_before(1) == DOWN:
+                r -= (w[5] if resident else 0) + lw[0][ss.level_of[x]]
+            if round_.players[x].float_before(2) == DOWN:
+                r -= (w[7] if resident else 0) + lw[2][ss.level_of[x]]
+            self._pcost[x] = r
         return r
 
     def criteria_digits(self, u: int, v: int) -> list[int]:
