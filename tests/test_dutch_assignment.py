@@ -13,7 +13,7 @@ import random
 from itertools import permutations
 
 import pytest
-from test_dutch_exact import _bracket, _big_bracket, _walled_top
+from test_dutch_exact import _big_bracket, _bracket, _pairs, _walled_top
 
 from pairchk.systems.dutch import exact, structure, tables
 from pairchk.systems.dutch.assignment import (
@@ -151,7 +151,7 @@ def test_pair_cost_packs_the_criteria_digits(monkeypatch):
 
     def check(ss):
         got = real(ss)
-        ex = ss.exact_state
+        ex = exact._Exact(ss)
         players = ss.mdps + ss.residents
         for i, u in enumerate(players):
             for v in players[i + 1:]:
@@ -180,3 +180,65 @@ def test_pair_cost_packs_the_criteria_digits(monkeypatch):
     assert checked["pairs"] > 1000 and checked["levels"] > 0, checked
     if SHARED is not None:
         assert checked["c9"] > 0, checked
+
+
+@pytest.mark.parametrize("edition", ["2026", "2017"])
+def test_out_of_reach_ideal_goes_to_the_exact_method_at_once(monkeypatch, edition):
+    """A walled bracket of 48 players: the matching bound puts the ideal out of reach, the
+    exact method pairs it at once, and the search with its budgets (the early hand-over off)
+    gives the same pairing."""
+    seen = []
+    real = structure.StructureSearch.ideal_out_of_reach
+
+    def spy(self):
+        got = real(self)
+        seen.append(got)
+        return got
+
+    monkeypatch.setattr(structure.StructureSearch, "ideal_out_of_reach", spy)
+    st = _big_bracket(edition, 0, 48)
+    tables._LAST_ROUND[0] = None
+    early = pair(st)
+    assert seen == [True]
+    monkeypatch.setattr(structure, "EARLY_EXACT_SIZE", 10 ** 6)
+    tables._LAST_ROUND[0] = None
+    searched = pair(st)
+    tables._LAST_ROUND[0] = None
+    assert (_pairs(early), early.bye) == (_pairs(searched), searched.bye)
+
+
+def test_the_out_of_reach_bound_never_hides_a_reachable_ideal(monkeypatch):
+    """Wherever the search reaches a structure's ideal vector, the matching bound does not
+    call that ideal out of reach (small corpus events and random brackets)."""
+    from shared_paths import SHARED
+
+    from pairchk.formats import trf
+    from pairchk.state import round_state
+
+    real = structure.StructureSearch.search
+    reached = []
+
+    def spy(self):
+        got = real(self)
+        if got is not None and got[0] == self.ideal:
+            assert not structure.StructureSearch.ideal_out_of_reach(self)
+            reached.append(1)
+        return got
+
+    monkeypatch.setattr(structure.StructureSearch, "search", spy)
+    monkeypatch.setattr(structure, "EARLY_EXACT_SIZE", 10 ** 6)
+    states = list(_cases())
+    if SHARED is not None:
+        for folder, edition in (("dutch", "2026"), ("dutch2017", "2017")):
+            for f in sorted((SHARED / "corpus" / folder).glob("*.trf"))[:6]:
+                t = trf.load(f.read_bytes(), path=str(f)).tournament
+                states += [round_state(t, r, edition=edition)
+                           for r in range(1, t.played_rounds + 1)]
+    for st in states:
+        tables._LAST_ROUND[0] = None
+        try:
+            pair(st)
+        except ValueError:
+            continue
+    tables._LAST_ROUND[0] = None
+    assert len(reached) > 50

@@ -51,27 +51,15 @@ from .assignment import least_cost_assignment, lexicographic_assignment
 SHORTCUTS = True
 
 
-def first_best(ss, quick: bool = False):
+def first_best(ss):
     """(vector, pairs, downfloaters) of the first best candidate of the structure searched by
-    ``ss`` (a :class:`~pairchk.systems.dutch.structure.StructureSearch`), or None if it has none.
-    With ``quick``, :class:`NotQuick` is raised where a general weighted matching would be
-    needed (MDPs to pair, an exchange not proven by :meth:`_Exact.no_exchange`)."""
-    ex = ss.exact_state
-    if ex is None:  # one per structure: a quick try and the full method share pair costs
-        ex = ss.exact_state = _Exact(ss)
-    ex.quick = quick
-    return ex.solve()
-
-
-class NotQuick(Exception):
-    """The structure needs the general matchings (see :func:`first_best`)."""
+    ``ss`` (a :class:`~pairchk.systems.dutch.structure.StructureSearch`), or None if it has none."""
+    return _Exact(ss).solve()
 
 
 class _Exact:
     def __init__(self, ss):
         self.ss = ss
-        self.quick = False
-        self._proven: dict[tuple, tuple | None] = {}  # no_exchange, per set of players
         self.round = round_ = ss.round
         self.bracket = b = ss.bracket
         self.residents = list(ss.residents)
@@ -168,8 +156,6 @@ class _Exact:
             required.update(y for y in residents if y not in allowed)
         # 1. the MDP-pairing
         mdp_pairs: list[tuple[int, int]] = []
-        if self.paired_mdps and self.quick:
-            raise NotQuick
         if self.paired_mdps:
             rank = {x: i for i, x in enumerate(self.paired_mdps)}
             m = len(self.paired_mdps)
@@ -201,8 +187,6 @@ class _Exact:
             settled = self.no_exchange(free, req, q, k) if SHORTCUTS else None
             if settled is not None:
                 tops, mate = settled
-            elif self.quick:
-                raise NotQuick
             else:
                 tops = self.exchange(free, req, q, k, nr)
                 if tops is None:
@@ -234,12 +218,6 @@ class _Exact:
         the number of players exchanged)."""
         if len(free) != 2 * k or req != set(free):
             return None
-        key = tuple((y, q[y]) for y in free)
-        if key not in self._proven:
-            self._proven[key] = self._no_exchange(free, q, k)
-        return self._proven[key]
-
-    def _no_exchange(self, free: list[int], q: dict, k: int):
         s1 = [y for y in free if q[y] < k]
         s2 = [y for y in free if q[y] >= k]
         if len(s1) != k:

@@ -12,7 +12,7 @@ pair by :class:`ClbValues`), lower is better; the first best is kept. Branch and
 passes cut by :class:`~.bounds.PruningBounds`; a structure whose best the search cannot prove
 within its node budget goes to the exact method (:mod:`.exact`): the budget decides which
 method runs, never the result. Large structures whose ideal a matching bound puts out of reach
-try the exact method's quick path first (:data:`EARLY_EXACT_SIZE`).
+go to the exact method at once (:data:`EARLY_EXACT_SIZE`).
 """
 
 from __future__ import annotations
@@ -46,9 +46,9 @@ EXACT_ONLY = False
 # ones (early rounds of big events) nearly always have a perfect candidate found directly.
 SINGLE_FLOATER_LIMIT = 24
 # Structures of at least this many players whose ideal is out of reach by a matching bound
-# ([C12], :meth:`StructureSearch.ideal_out_of_reach`) first try the exact method's quick
-# path (no general matching; :func:`.exact.first_best`): the search rarely proves such a
-# structure's best within its budget.
+# ([C12], :meth:`StructureSearch.ideal_out_of_reach`) go to the exact method at once: pass 1
+# cannot succeed there, and the search rarely proves such a structure's best within its
+# budget (walled brackets of 48-60 players spent seconds enumerating exchanges first).
 EARLY_EXACT_SIZE = 40
 # Pass-1 nodes after which each remainder node is also checked exactly (assignment problem,
 # see ``PruningBounds.ideal_reachable``); easy brackets reach their ideal before and skip the cost.
@@ -203,7 +203,6 @@ class StructureSearch(PruningBounds):
         self._warm_tops: dict[int, int] = {}
         self._warm_must: dict[int, int] = {}
         self._warm_ok: dict[int, int] = {}
-        self.exact_state = None  # the exact method's state (:func:`.exact.first_best`)
         self.feasible = self._ideal_vector()
         self.target = self.ideal if self.feasible else None
 
@@ -328,12 +327,7 @@ class StructureSearch(PruningBounds):
             return None
         size = len(self.mdps) + len(self.residents)
         if size >= EARLY_EXACT_SIZE and self.ideal_out_of_reach():
-            from .exact import NotQuick
-
-            try:
-                return self.exact(quick=True)
-            except NotQuick:
-                pass
+            return self.exact()
         # never more nodes than the exact method costs (it covers the 2017 collapsed last
         # bracket too: :meth:`.exact._Exact.clb_digits`)
         self.budget = min(PASS1_BUDGET + PASS1_PER_PLAYER * size, _exact_cost(size) // 2)
@@ -372,13 +366,14 @@ class StructureSearch(PruningBounds):
             adj[x] = a & ~mdps if mdps >> x & 1 else a
         return self.npairs - matching_size(max_matching(adj, active=active)) > self.ideal[4]
 
-    def exact(self, quick: bool = False):
-        """The search could not prove its best candidate within its budget: the first best
-        candidate by the exact method (:func:`.exact.first_best`, maximum-weight
-        matching), if it beats the best of the earlier MDP sets. ``quick``: see there."""
+    def exact(self):
+        """The search could not prove its best candidate within its budget (or its ideal is
+        out of reach, see :data:`EARLY_EXACT_SIZE`): the first best candidate by the exact
+        method (:func:`.exact.first_best`, maximum-weight matching), if it beats the best of
+        the earlier MDP sets."""
         from .exact import first_best
 
-        got = first_best(self, quick=True) if quick else first_best(self)
+        got = first_best(self)
         if got is None:
             return None
         vec, pairs, floaters = got
