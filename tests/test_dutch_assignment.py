@@ -94,18 +94,20 @@ def test_shortcuts_give_the_full_methods_result(monkeypatch):
     """Every bracket handed to the exact method (all of them here) gets the same first best
     candidate — vector, pairs, downfloaters — with the shortcuts and with the whole order in
     the matching's weights; each way of settling the exchange occurs: proven by the dual of
-    S1's assignment, by the small matching (nobody exchanged), by the whole order."""
+    S1's assignment, by the small matching (nobody exchanged), by the whole order (also on
+    the pairs a dual of the small matching's pairing leaves tight)."""
     real = exact.first_best
     compared = []
-    used = {"proven": 0, "small": 0, "whole": 0}
+    used = {"proven": 0, "small": 0, "whole": 0, "restricted": 0}
     real_matching = exact._Exact.matching
     real_no_exchange = exact._Exact.no_exchange
 
-    def count(self, verts, required, order, span):
+    def count(self, verts, required, order, span, keep=None):
         if exact.SHORTCUTS:
             used["whole" if order.__name__ == "order2" else "small"] += (
                 order.__name__ in ("order2", "exchanged"))
-        return real_matching(self, verts, required, order, span)
+            used["restricted"] += keep is not None
+        return real_matching(self, verts, required, order, span, keep)
 
     def proven(self, *args):
         got = real_no_exchange(self, *args)
@@ -134,6 +136,7 @@ def test_shortcuts_give_the_full_methods_result(monkeypatch):
     tables._LAST_ROUND[0] = None
     assert len(compared) >= 40
     assert used["proven"] >= 5 and used["whole"] >= 5 and used["small"] - used["whole"] >= 5, used
+    assert used["restricted"] >= 3, used
 
 
 def test_pair_cost_packs_the_criteria_digits(monkeypatch):

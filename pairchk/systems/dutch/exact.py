@@ -21,11 +21,15 @@ the criteria, so that the heaviest matching is the first generated among the bes
 Each step fixes what the one before decided (a matching per step). Two shortcuts keep the
 weights small where the order's digits would make the blossom slow (thousands of bits, every
 weight distinct), each exact by an argument checked as it runs (:data:`SHORTCUTS` off: the
-digits alone, as the tests compare): step 2 first weighs the criteria and the number of players
-exchanged only, and when its best exchanges nobody the tops are S1 (no other set of tops
-exchanges nobody); step 3 joins each top to a later non-top, a bipartite assignment
-(:mod:`.assignment`: the least criteria cost with a dual that certifies it, then the
-earliest partners among the assignments of that cost by the dual's tight edges). The criteria digits are the
+digits alone, as the tests compare): step 2 is settled without a general matching when a dual
+of S1's best transposition bounds every pairing of the remainder (then nobody is exchanged);
+else it first weighs the criteria and the number of players exchanged only, and when its best
+exchanges nobody the tops are S1 (no other set of tops exchanges nobody); else the whole
+order decides, on the pairs a dual proving that matching's criteria best leaves tight (no
+pairing with the best criteria uses another pair); step 3 joins each top to a later non-top,
+a bipartite assignment (:mod:`.assignment`: the least criteria cost with a dual that
+certifies it, then the earliest partners among the assignments of that cost by the dual's
+tight edges). The criteria digits are the
 structure's vector after [C8] (2017 C.7): [C9] unplayed games of the PAB assignee (2026),
 [C10]-[C13] colours, [C14]-[C17] floats, [C18]-[C21] floats by score (2017 C.8-C.19). [C8] and
 completion ([C4]) depend on the set of downfloaters as a whole, so downfloater sets are taken
@@ -208,33 +212,42 @@ class _Exact:
     def no_exchange(self, free: list[int], req: set, q: dict, k: int):
         """(tops, mate) of the first best candidate when it is proven to exchange nobody,
         else None (the general steps decide). Every player is paired (``free`` = ``req``, 2k
-        players, S1 among them): the best transposition of S1 against S2 costs C (the
-        bipartite assignment, :func:`~.assignment.least_cost_assignment`); its dual,
-        shifted by one amount D/2 up on S1 and down on S2, still sums to C, and if it then
-        also bounds the pairs inside S1 and inside S2 from below, it is a dual of the
-        (fractional) perfect matchings of all the players: no pairing of the bracket's
-        remainder, with any exchange, costs less than C. S1 reaches C exchanging nobody, so
-        its first best transposition is the first best candidate (the order's first digit is
-        the number of players exchanged)."""
+        players, S1 among them): if the best transposition of S1 against S2 has a dual that
+        bounds every pairing of the players (:meth:`perfect_dual`), no pairing of the
+        bracket's remainder, with any exchange, has better criteria; S1 reaches them
+        exchanging nobody, so its first best transposition is the first best candidate (the
+        order's first digit is the number of players exchanged)."""
         if len(free) != 2 * k or req != set(free):
             return None
         s1 = [y for y in free if q[y] < k]
         s2 = [y for y in free if q[y] >= k]
         if len(s1) != k:
             return None
+        got = self.perfect_dual(s1, s2)  # every S1-S2 pair has its S1 player first
+        return None if got is None else (s1, got[0].earliest())
+
+    def perfect_dual(self, rows: list[int], cols: list[int]):
+        """(the least-cost assignment of ``rows`` to ``cols`` over every compatible pair,
+        2y) where y is a dual of the (fractional) perfect matchings of rows + cols proving
+        that no pairing of them has better criteria: 2y[x] + 2y[z] <= 2 cost(x, z) for every
+        compatible pair; or None. The assignment's dual (u on rows, v on columns,
+        :func:`~.assignment.least_cost_assignment`) shifted by D/2 up on the rows and down
+        on the columns still sums to the assignment's cost; it must also bound the pairs of
+        two rows (D <= hi) and of two columns (D >= lo). A D strictly between leaves those
+        pairs slack."""
         adj = self.round.adj
         cost = {}
-        for a in s1:
+        for a in rows:
             aa = adj[a]
-            for c in s2:
+            for c in cols:
                 if aa >> c & 1:
                     cost[a, c] = self.pair_cost(a, c)
-        solved = least_cost_assignment(s1, s2, cost, set(s2))
+        solved = least_cost_assignment(rows, cols, cost, set(cols))
         if solved is None:
             return None
         u, v = solved.dual()
-        hi = lo = None  # D <= hi (pairs inside S1), D >= lo (pairs inside S2)
-        for side, dual, sign in ((s1, u, 1), (s2, v, -1)):
+        hi = lo = None
+        for side, dual, sign in ((rows, u, 1), (cols, v, -1)):
             for i, a in enumerate(side):
                 aa = adj[a]
                 for b in side[i + 1:]:
@@ -246,7 +259,11 @@ class _Exact:
                             lo = -slack if lo is None else max(lo, -slack)
         if hi is not None and lo is not None and lo > hi:
             return None
-        return s1, solved.earliest()
+        d = (lo + hi) // 2 if hi is not None and lo is not None else hi if lo is None else lo
+        d = d or 0
+        y2 = {a: 2 * u[a] + d for a in rows}
+        y2.update((c, 2 * v[c] - d) for c in cols)
+        return solved, y2
 
     def exchange(self, free: list[int], req: set, q: dict, k: int, nr: int):
         """The tops (the S1 after the resident exchange, in order) of the first best
@@ -263,6 +280,7 @@ class _Exact:
             if mate is None:
                 return None
         if not SHORTCUTS or any(exchanged(u, v) for u, v in mate.items()):
+            keep = self.optimal_pairs(free, req, mate, q) if SHORTCUTS else None
             r2 = 1 << (2 * nr + 8)  # radix of these digits: beyond any total
 
             def order2(u, v):
@@ -272,10 +290,30 @@ class _Exact:
                     return ((r2 + qa) * r2 * r2) - (1 << (nr - qa))
                 return (qa * r2 + (1 << qa)) * r2
 
-            mate = self.matching(free, req, order2, r2 ** 4)
+            mate = self.matching(free, req, order2, r2 ** 4, keep)
             if mate is None:
                 return None
         return sorted((y for y in free if y in mate and q[y] < q[mate[y]]), key=q.__getitem__)
+
+    def optimal_pairs(self, free: list[int], req: set, mate: dict, q: dict):
+        """The pairs that some pairing of ``free`` with the best criteria may contain, as a
+        test (u, v) -> bool, or None (all pairs): given ``mate``, a pairing of every player
+        with the best criteria, and a dual of all pairings (:meth:`perfect_dual` on
+        ``mate``'s two sides) proving them best, every best pairing uses only pairs whose
+        cost equals their dual bound (complementary slackness), so the whole order's
+        matching may be restricted to those pairs without changing its result."""
+        if len(mate) != len(free) or req != set(free):
+            return None
+        rows = [y for y in free if q[y] < q[mate[y]]]
+        got = self.perfect_dual(rows, [mate[y] for y in rows])
+        if got is None:
+            return None
+        y2 = got[1]
+
+        def keep(u: int, v: int) -> bool:
+            return 2 * self.pair_cost(u, v) == y2[u] + y2[v]
+
+        return keep
 
     def transposition(self, tops: list[int], others: list[int], free: list[int], req: set,
                       q: dict):
@@ -434,11 +472,11 @@ class _Exact:
             counts[self.psd_pos[d]] += 1
         return counts + [c14, c16] + list(c18) + list(c19) + list(c20) + list(c21)
 
-    def matching(self, verts: list[int], required: set, order, order_span: int):
+    def matching(self, verts: list[int], required: set, order, order_span: int, keep=None):
         """A maximum-cardinality matching of ``verts`` over compatible pairs (no MDP-MDP
-        pair) that covers ``required`` and, among those, has the best criteria and then the
-        smallest ``order`` (None: not an edge); as a mate dict, or None if ``required`` cannot
-        be covered."""
+        pair; with ``keep``, only pairs it accepts) that covers ``required`` and, among
+        those, has the best criteria and then the smallest ``order`` (None: not an edge); as
+        a mate dict, or None if ``required`` cannot be covered."""
         round_ = self.round
         mdps = set(self.ss.mdps)
         ospan = 2 * order_span + 1
@@ -449,7 +487,7 @@ class _Exact:
                 if not (au >> v & 1) or (u in mdps and v in mdps):
                     continue
                 o = order(u, v)
-                if o is None:
+                if o is None or (keep is not None and not keep(u, v)):
                     continue
                 edges.append((u, v, self.pair_cost(u, v) * ospan + o))
         if not edges:
