@@ -57,6 +57,12 @@ class Partners:
                 forbidden.setdefault(x, set()).update(y for y in fp if y != x)
         self._barred = {n: base.players[n].opponents | forbidden.get(n, set()) | {n}
                         for n in self.order}
+        #: ``allows(a, b) == allows(b, a)`` for every two players (always, unless a file lists
+        #: a game on one side only or ``pair_ok`` is not symmetric): the callers may then read
+        #: one adjacency row for both directions
+        self.symmetric = len(set(self.order)) == len(self.order) and all(
+            (k in self._compat[h]) == (h in self._compat[k]) for k in self._compat for h in self._compat
+        ) and all(a in self._barred[b] for a in self.order for b in self._barred[a] if b in self._key)
 
     def __contains__(self, a: object) -> bool:
         return a in self._key
@@ -91,6 +97,32 @@ class Partners:
                     row &= ~(1 << j)
             adj.append(row)
         return adj
+
+
+    def between(self, left: Sequence[int], right: Sequence[int]) -> list[int] | None:
+        """Bit ``j`` of row ``i``: ``left[i]`` may meet ``right[j]``; None when a player is not
+        to be paired or appears twice."""
+        idx = {x: j for j, x in enumerate(right)}
+        if (len(idx) != len(right) or len(set(left)) != len(left)
+                or any(x not in self._key for x in (*left, *right))):
+            return None
+        by_key: dict[Hashable, int] = {}
+        for j, x in enumerate(right):
+            k = self._key[x]
+            by_key[k] = by_key.get(k, 0) | 1 << j
+        row_of_key: dict[Hashable, int] = {}
+        rows = []
+        for x in left:
+            k = self._key[x]
+            row = row_of_key.get(k)
+            if row is None:
+                row = row_of_key[k] = _union(by_key.get(h, 0) for h in self._compat[k])
+            for y in self._barred[x]:
+                j = idx.get(y)
+                if j is not None:
+                    row &= ~(1 << j)
+            rows.append(row)
+        return rows
 
 
 def _union(masks: Iterator[int]) -> int:
