@@ -114,9 +114,9 @@ class Partners:
         rows = []
         for x in left:
             k = self._key[x]
-            row = row_of_key.get(k)
-            if row is None:
-                row = row_of_key[k] = _union(by_key.get(h, 0) for h in self._compat[k])
+            if k not in row_of_key:
+                row_of_key[k] = _union(by_key.get(h, 0) for h in self._compat[k])
+            row = row_of_key[k]
             for y in self._barred[x]:
                 j = idx.get(y)
                 if j is not None:
