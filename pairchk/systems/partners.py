@@ -118,9 +118,9 @@ class Partners:
                 row_of_key[k] = _union(by_key.get(h, 0) for h in self._compat[k])
             row = row_of_key[k]
             for y in self._barred[x]:
-                j = idx.get(y)
-                if j is not None:
-                    row &= ~(1 << j)
+                at = idx.get(y)
+                if at is not None:
+                    row &= ~(1 << at)
             rows.append(row)
         return rows
 
