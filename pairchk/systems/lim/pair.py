@@ -35,6 +35,7 @@ from .rules import (
     Direction,
     FloaterType,
     LimState,
+    PairableRest,
     allocate,
     can_cover,
     can_pair_all,
@@ -229,6 +230,7 @@ class _Scrutiny:
     remaining: list[int]
     strict: LimState | None = None  # the colour limits, where Article 6 relaxed ``ls``
     pairs: list[tuple[int, int]] = field(default_factory=list)
+    rest: PairableRest | None = None
 
     def arranged(self, players: list[int]) -> list[int]:
         return sorted(players, key=self.ls.order_key(self.direction))
@@ -237,7 +239,9 @@ class _Scrutiny:
         """Compatible (2.1), and the others can still all be paired (4.4)."""
         if not self.ls.compatible(a, b):
             return False
-        return can_pair_all(self.ls, [n for n in self.remaining if n not in (a, b)])
+        if self.rest is None:
+            self.rest = PairableRest(self.ls, self.remaining)
+        return self.rest.without(a, b)
 
     def take(self, player: int, candidates: list[int]) -> None:
         """The first available opponent due the other colour (5.2, the colour exchange; in a
@@ -254,6 +258,8 @@ class _Scrutiny:
                                   "opponent in its scoregroup")
         self.pairs.append((player, opponent))
         self.remaining = [n for n in self.remaining if n not in (player, opponent)]
+        if self.rest is not None:
+            self.rest.remove(player, opponent)
 
     def _first(self, player: int, candidates: list[int], within: LimState | None) -> int | None:
         first = None
@@ -280,9 +286,10 @@ class _Scrutiny:
         for f in floaters_in_order:
             if f in self.remaining:
                 self.take(f, self.arranged([n for n in self.remaining if n != f]))
+        arranged = self.arranged(self.remaining)  # a total order: filtered, it stays sorted
         while self.remaining:
-            arranged = self.arranged(self.remaining)
             self.take(arranged[0], exchange_order(arranged))
+            arranged = [n for n in arranged if n not in self.pairs[-1]]
         return self.pairs
 
 
