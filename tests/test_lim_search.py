@@ -76,3 +76,23 @@ def test_round_one_of_thousands_7_2_top_half_against_bottom_half():
     t = Tournament(rounds=12, players=tuple(Player(i, rating=2800 - i // 3) for i in range(1, n + 1)))
     p = pair_round(lim_state(t, 1))
     assert sorted(tuple(sorted(x.players)) for x in p.pairs) == [(i, i + n // 2) for i in range(1, n // 2 + 1)]
+
+
+def test_floaters_matched_to_the_adjacent_group_as_a_maximum_matching():
+    import networkx as nx
+
+    from pairchk.systems.lim.pair import _matched
+
+    rng = random.Random(23)
+    for case in range(150):
+        n = rng.randint(2, 16)
+        ls = _random_state(rng, n, rng.choice([0.2, 0.4, 0.7]))
+        players = list(ls.base.order)
+        rng.shuffle(players)
+        k = rng.randint(0, n)
+        floaters, adjacent = players[:k], players[k:]
+        g = nx.Graph()
+        g.add_nodes_from(players)
+        g.add_edges_from((f, m) for f in floaters for m in adjacent if ls.compatible(f, m))
+        size = len(nx.bipartite.maximum_matching(g, top_nodes=floaters)) // 2 if floaters else 0
+        assert _matched(ls, floaters, adjacent) == size, case

@@ -86,20 +86,33 @@ class GroupResult:
 
 def _matched(ls: LimState, floaters: Sequence[int], adjacent: list[int]) -> int:
     """How many of ``floaters`` can each get a different compatible resident of ``adjacent``
-    (a bipartite matching, augmenting paths)."""
+    (a bipartite matching, augmenting paths on an explicit stack: a path can be as long as
+    the floaters are many)."""
     owner: dict[int, int] = {}
 
-    def place(f: int, seen: set[int]) -> bool:
-        for m in adjacent:
-            if m in seen or not ls.compatible(f, m):
-                continue
-            seen.add(m)
-            if m not in owner or place(owner[m], seen):
-                owner[m] = f
-                return True
+    def place(f: int) -> bool:
+        seen: set[int] = set()
+        stack = [(f, iter(adjacent))]
+        path: list[int] = []  # path[k]: the resident stack[k] reaches for
+        while stack:
+            for m in stack[-1][1]:
+                if m in seen or not ls.compatible(stack[-1][0], m):
+                    continue
+                seen.add(m)
+                path.append(m)
+                if m not in owner:
+                    for (g, _), r in zip(stack, path):
+                        owner[r] = g
+                    return True
+                stack.append((owner[m], iter(adjacent)))
+                break
+            else:
+                stack.pop()
+                if path:
+                    path.pop()
         return False
 
-    return sum(1 for f in floaters if place(f, set()))
+    return sum(1 for f in floaters if place(f))
 
 
 def floater_type(ls: LimState, n: int, incoming: frozenset[int], adjacent: list[int],
