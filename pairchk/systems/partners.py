@@ -1,8 +1,9 @@
 """The legal-partner relation of a round, kept small: who may meet whom among the players to pair.
 
-Legality in the Dubov and Burstein systems depends on a pair's *classes* (the colour each must
-get, for the 1997 Dubov text also the score and whether the lower player may still float up)
-and on a few explicit exceptions per player (opponents met, forbidden pairs). Storing every
+Legality in the Dubov, Burstein and Lim systems depends on a pair's *classes* (Dubov: the colour
+each must get, for the 1997 text also the score and whether the lower player may still float
+up; Lim: whether each may still take White, Black) and on a few explicit exceptions per player
+(opponents met, forbidden pairs). Storing every
 legal opponent of every player costs O(n²) objects (gigabytes for 5,000 players); this keeps one
 class key per player, the compatible classes, and the exceptions, and answers the same questions.
 

@@ -4,7 +4,8 @@ colour allocation of Article 5 (7.2 for players without games), floater types (3
 
 The state is :func:`pairchk.state.round_state` (pairing scores, colours, floats, PAB
 eligibility, forbidden pairs) plus what only Lim reads from it: the median score, the
-compatibility of every two players and whether the tournament is a declared Maxi-tournament.
+compatibility of players (:class:`~pairchk.systems.partners.Partners`: colour classes and the
+opponents met) and whether the tournament is a declared Maxi-tournament.
 
 >>> from pairchk.model import Tournament, Player, RoundEntry, Kind, Color
 >>> W, B = Color.WHITE, Color.BLACK
