@@ -277,8 +277,12 @@ class _Scrutiny:
     def _first(self, player: int, candidates: list[int], within: LimState | None) -> int | None:
         first = None
         for c in candidates:
-            if not self.available(player, c) or (within is not None
-                                                 and not within.compatible(player, c)):
+            if within is not None and not within.compatible(player, c):
+                continue
+            if first is not None and not (self._colours_suit(player, c)
+                                          and self._within_band(c, first)):
+                continue  # it would not be taken: no need to ask whether it is available
+            if not self.available(player, c):
                 continue
             if first is None:
                 first = c
