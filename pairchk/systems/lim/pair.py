@@ -252,8 +252,10 @@ class _Scrutiny:
         """Compatible (2.1), and the others can still all be paired (4.4)."""
         if not self.ls.compatible(a, b):
             return False
-        if self.rest is None:
-            self.rest = PairableRest(self.ls, self.remaining)
+        if self.rest is None:  # start from the pairs Article 4 makes when nothing is in the way
+            arranged = self.arranged(self.remaining)
+            half = len(arranged) // 2
+            self.rest = PairableRest(self.ls, self.remaining, zip(arranged[:half], arranged[half:]))
         return self.rest.without(a, b)
 
     def take(self, player: int, candidates: list[int]) -> None:

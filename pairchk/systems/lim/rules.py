@@ -22,6 +22,7 @@ opponents met) and whether the tournament is a declared Maxi-tournament.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
@@ -386,7 +387,10 @@ class PairableRest:
     known to be symmetric, or the players have no perfect matching, each question is put to
     :func:`can_pair_all`."""
 
-    def __init__(self, ls: LimState, players: list[int]) -> None:
+    def __init__(self, ls: LimState, players: list[int],
+                 likely: Iterable[tuple[int, int]] = ()) -> None:
+        """``likely``: pairs the search may start from (the answers do not depend on them; a
+        good guess saves the repairs)."""
         self.ls, self.players = ls, list(players)
         self.mate: list[int] | None = None
         self._repaired: dict[tuple[int, int], list[int]] = {}
@@ -396,7 +400,15 @@ class PairableRest:
         self.active, missing = _active(self.index, self.players)
         if missing:
             return
-        mate = max_matching(self.adj, active=self.active, perfect=True)
+        seed, seeded = [-1] * len(self.adj), False
+        for a, b in likely:
+            ia, ib = self.index.get(a), self.index.get(b)
+            if ia is None or ib is None or ia == ib or seed[ia] != -1 or seed[ib] != -1:
+                continue
+            if (self.active >> ia) & (self.active >> ib) & (self.adj[ia] >> ib) & 1:
+                seed[ia], seed[ib], seeded = ib, ia, True
+        mate = max_matching(self.adj, match=seed if seeded else None, active=self.active,
+                            perfect=True)
         if all(mate[self.index[n]] >= 0 for n in self.players):
             self.mate = mate
 
