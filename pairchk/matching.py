@@ -204,6 +204,52 @@ def matching_size(mate: list[int]) -> int:
     return sum(1 for v, u in enumerate(mate) if u > v)
 
 
+def greedy_cover(adj: list[int], active: int, order: list[int]) -> tuple[list[int], list[int]]:
+    """The matroid greedy over the vertices ``order`` of the graph on ``active``: each vertex is
+    kept when one matching can cover it with those kept before. Returns (the kept vertices, a
+    maximum matching covering them).
+
+    The vertex sets a matching can cover form a matroid, and each such set is covered by a
+    maximum matching. With ``M`` a maximum matching covering the kept set ``C`` and ``v``
+    unmatched, ``C + v`` is coverable exactly when an even alternating path leads from ``v`` to
+    some ``w`` outside ``C`` (``M`` against a maximum matching covering ``C + v``): the even
+    vertices of the search from ``v``. Swapping along it (``w`` dropped, the path from ``v`` to
+    ``w``'s partner augmented) gives the next maximum matching. One search per vertex the
+    current matching misses, instead of a fresh matching per vertex.
+
+    >>> greedy_cover([0b0010, 0b0101, 0b1010, 0b0100], 0b1111, [0, 3])  # path 0-1-2-3
+    ([0, 3], [1, 0, 3, 2])
+    >>> greedy_cover([0b110, 0b001, 0b001], 0b111, [1, 2, 0])  # a star: 1 and 2 exclude
+    ([1, 0], [1, 0, -1])
+    """
+    mate = max_matching(adj, active=active)
+    kept: list[int] = []
+    cmask = 0
+    for v in order:
+        if mate[v] == -1:
+            # M is maximum: the search from v finds no augmenting path and no even vertex
+            # next to an unmatched one, so it returns the even vertices
+            _, even = _augment(adj, mate, v, active, 0)
+            cand = even & ~cmask & ~(1 << v)
+            if not cand:
+                continue
+            w = (cand & -cand).bit_length() - 1
+            x = mate[w]
+            mate[w] = mate[x] = -1
+            # only v and x unmatched among the vertices searched: the path from v to w, less
+            # its last edge, is an augmenting path from v to x
+            keep = active & ~(1 << w)
+            for u in _bits(active):
+                if mate[u] == -1 and u != v and u != x:
+                    keep &= ~(1 << u)
+            end, _ = _augment(adj, mate, v, keep, 1 << x)
+            if end != x:  # cannot happen (see above)
+                raise AssertionError("greedy_cover: no swap path")
+        kept.append(v)
+        cmask |= 1 << v
+    return kept, mate
+
+
 def bipartite_matching(left: list[int], nbr: dict[int, int], warm: dict[int, int] | None = None,
                        complete: bool = False) -> tuple[int, dict[int, int]]:
     """A maximum matching of the bipartite graph whose left vertices ``left`` have the

@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from test_dutch_criteria import _p, _state
 
-from pairchk.matching import _bits, bipartite_matching
+from pairchk.matching import _bits, bipartite_matching, greedy_cover, matching_size, max_matching
 from pairchk.systems.dutch import next_bracket
 from pairchk.systems.dutch.tables import RoundTables, UnpairableError
 
@@ -99,8 +99,9 @@ def _ignoring_completion(R, dmask: int, nmask: int):
 
 
 def test_c8_value_is_the_best_over_every_completion(monkeypatch):
-    """The engine's value with the enumeration of the small cases, with the weighted matching
-    alone, and the weighted matching itself, all equal the brute-force best."""
+    """The engine's value (as configured), with the enumeration of the small cases first, with
+    the weighted matching alone, and the weighted matching itself, all equal the brute-force
+    best."""
     compared = binding = 0
     for seed in range(60):
         R = _round(seed)
@@ -111,6 +112,8 @@ def test_c8_value_is_the_best_over_every_completion(monkeypatch):
                 continue
             want = _brute_value(R, dmask, nmask, ymask)
             assert want is not None
+            assert next_bracket._next_bracket_2026(R, dmask, nmask, ymask) == want, (seed, dmask)
+            monkeypatch.setattr(next_bracket, "C8_WEIGHTED_SIZE", 0)  # the enumeration first
             assert next_bracket._next_bracket_2026(R, dmask, nmask, ymask) == want, (seed, dmask)
             monkeypatch.setattr(next_bracket, "C8_ENUMERATION", 0)
             assert next_bracket._next_bracket_2026(R, dmask, nmask, ymask) == want, (seed, dmask)
@@ -189,3 +192,53 @@ def test_single_downfloater_completion_by_gallai_edmonds_matches_direct_checks()
                     assert bool(R.completion_adj[y] & D) == direct, (seed, s, d0, y)
                     checked += 1
     assert checked > 300
+
+
+def _brute_coverable(adj: list[int], active: int, must: int) -> bool:
+    """Some matching of the graph on ``active`` covers every vertex of ``must`` (brute force)."""
+    @lru_cache(maxsize=None)
+    def go(left: int) -> bool:  # left: vertices of must still to cover, in the free set
+        if not left & must:
+            return True
+        v = (left & must & -(left & must)).bit_length() - 1
+        return any(go(left & ~(1 << v) & ~(1 << u)) for u in _bits(adj[v] & left & ~(1 << v)))
+    return go(active)
+
+
+def test_greedy_cover_is_the_matroid_greedy_of_fresh_matchings():
+    """:func:`greedy_cover` (one alternating search per vertex, the matching swapped along it)
+    keeps exactly the vertices a fresh matching test per vertex keeps (the helper-graph test
+    the [C8] greedy used before, and brute force on small graphs), and returns a maximum
+    matching covering them."""
+    rng = random.Random(7)
+    swapped = 0
+    for _ in range(3000):
+        n = rng.randint(1, 13)
+        p = rng.random()
+        adj = [0] * n
+        for i in range(n):
+            for j in range(i + 1, n):
+                if rng.random() < p:
+                    adj[i] |= 1 << j
+                    adj[j] |= 1 << i
+        active = sum(1 << i for i in range(n) if rng.random() < 0.85)
+        verts = list(_bits(active))
+        order = rng.sample(verts, rng.randint(0, len(verts)))
+        kept, mate = greedy_cover(adj, active, order)
+        want: list[int] = []
+        for v in order:
+            if next_bracket._coverable(adj, verts, want + [v], n):
+                assert n > 10 or _brute_coverable(adj, active, sum(1 << u for u in want + [v]))
+                want.append(v)
+            else:
+                assert n > 10 or not _brute_coverable(adj, active,
+                                                      sum(1 << u for u in want + [v]))
+        assert kept == want
+        assert matching_size(mate) == matching_size(max_matching(adj, active=active))
+        assert all(mate[v] != -1 for v in kept)
+        for v, u in enumerate(mate):
+            if u != -1:
+                assert mate[u] == v and adj[v] >> u & 1 and active >> v & 1 and active >> u & 1
+        first = max_matching(adj, active=active)
+        swapped += any(first[v] == -1 for v in kept)
+    assert swapped > 100, swapped  # the swap along an even path is exercised

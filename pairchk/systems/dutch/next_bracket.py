@@ -19,7 +19,7 @@ from __future__ import annotations
 from itertools import combinations
 from math import comb as _comb
 
-from ...matching import _bits, matching_size, max_matching, max_weight_matching
+from ...matching import _bits, greedy_cover, matching_size, max_matching, max_weight_matching
 from .tables import RoundTables, popcount
 
 
@@ -35,7 +35,7 @@ def _next_bracket_2026(round_: RoundTables, downfloaters: int, next_residents: i
     bracket", then "scores paired in the next bracket").
 
     The sets of downfloaters that a matching of the next bracket can pair form a matroid, so the
-    best set comes greedily, highest score first (:func:`_covering_matching`), and a maximum
+    best set comes greedily, highest score first (:func:`~pairchk.matching.greedy_cover`), and a maximum
     matching covering it has the most pairs there can be. When what that matching leaves over
     can be paired with everybody below, it is the answer; otherwise a maximum-weight matching
     of all the players left decides (:func:`_next_bracket_weighted`). Exact either way."""
@@ -45,14 +45,7 @@ def _next_bracket_2026(round_: RoundTables, downfloaters: int, next_residents: i
         adj8[i] = round_.adj[i] & (next_residents if downfloaters >> i & 1 else act)
     verts = list(_bits(act))
     down = sorted(_bits(downfloaters), key=lambda v: (-round_.score[v], v))
-    covered: list[int] = []
-    witness = None
-    for v in down:
-        m = _covering_matching(adj8, verts, covered + [v], len(round_.adj))
-        if m is not None:
-            covered.append(v)
-            witness = m
-    mate = max_matching(adj8, match=witness, active=act)
+    covered, mate = greedy_cover(adj8, act, down)
     left = 0
     for i in verts:
         if mate[i] == -1:
@@ -60,10 +53,11 @@ def _next_bracket_2026(round_: RoundTables, downfloaters: int, next_residents: i
     if round_.completable(left | below_next):
         return _c8_vector(round_, [round_.score[v] for v in covered], matching_size(mate),
                           next_residents)
-    got = _next_bracket_enumerated(round_, adj8, downfloaters, next_residents, below_next,
-                                   matching_size(mate))
-    if got is not None:
-        return got
+    if popcount(act | below_next) > C8_WEIGHTED_SIZE:
+        got = _next_bracket_enumerated(round_, adj8, downfloaters, next_residents, below_next,
+                                       matching_size(mate))
+        if got is not None:
+            return got
     return _next_bracket_weighted(round_, downfloaters, next_residents, below_next)
 
 
@@ -71,6 +65,9 @@ def _next_bracket_2026(round_: RoundTables, downfloaters: int, next_residents: i
 # choices before the maximum-weight matching takes over (both are exact; the enumeration is
 # cheaper for the small brackets of late rounds)
 C8_ENUMERATION = 100
+# up to this many players left (downfloaters, next bracket, everybody below) the weighted
+# matching is cheaper than even a short enumeration (small dense events), so it runs at once
+C8_WEIGHTED_SIZE = 32
 
 
 def _next_bracket_enumerated(round_: RoundTables, adj8: list[int], downfloaters: int,
@@ -120,22 +117,6 @@ def _c8_vector(round_: RoundTables, paired_scores: list, k: int, next_residents:
     next_score = round_.score[(next_residents & -next_residents).bit_length() - 1]
     sc = sorted(paired_scores, reverse=True) + [next_score] * (k - len(paired_scores))
     return (-k, tuple(-x for x in sc))
-
-
-def _covering_matching(adj: list[int], verts: list[int], must: list[int], base: int):
-    """A matching of ``verts`` (graph ``adj``) covering every player in ``must``, as a mate
-    list over the players (helper vertices dropped), or None if there is none (see
-    :func:`_helper_graph`)."""
-    g, act, h = _helper_graph(adj, verts, must, base)
-    mate = max_matching(g, active=act)
-    if matching_size(mate) * 2 != len(verts) + h:
-        return None
-    out = [-1] * len(adj)
-    for v in verts:
-        u = mate[v]
-        if u != -1 and u < base:
-            out[v] = u
-    return out
 
 
 def _next_bracket_weighted(round_: RoundTables, downfloaters: int, next_residents: int,
@@ -221,11 +202,8 @@ def _next_bracket_2017(round_: RoundTables, downfloaters: int, next_residents: i
     weighted = sorted((v for v in verts if v in barred or downfloaters >> v & 1),
                       key=lambda v: (v not in barred, not downfloaters >> v & 1,
                                      -round_.score[v], v))
-    covered: list[int] = []
-    for v in weighted:
-        if _coverable(adj8, verts, covered + [v], len(round_.adj)):
-            covered.append(v)
-    pairs = matching_size(max_matching(adj8, active=act))
+    covered, mate = greedy_cover(adj8, act, weighted)
+    pairs = matching_size(mate)
     barred_left = len(barred) - sum(1 for v in covered if v in barred)
     down = [0] * len(round_.levels)
     for v in covered:
