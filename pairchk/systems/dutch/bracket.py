@@ -57,6 +57,8 @@ class BracketSearch:
         self.warm_below = round_.warm(below)
         self._comp_cache: dict[int, bool] = {}
         self._c8_cache: dict[int, tuple] = {}
+        # the remainder exchanges of the structures, per (remainder, pairs, players exchanged)
+        self.exchange_groups: dict[tuple, tuple[list, list]] = {}
         # [C9] only where the PAB assignee is the bracket's one downfloater: the players below
         # must be able to pair among themselves (as the endorsed engine decides it before the
         # bracket)

@@ -17,6 +17,7 @@ go to the exact method at once (:data:`EARLY_EXACT_SIZE`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from itertools import combinations
 from math import comb as _comb
 
@@ -50,6 +51,9 @@ SINGLE_FLOATER_LIMIT = 24
 # cannot succeed there, and the search rarely proves such a structure's best within its
 # budget (walled brackets of 48-60 players spent seconds enumerating exchanges first).
 EARLY_EXACT_SIZE = 40
+# Remainder exchanges of one size kept per bracket (:meth:`StructureSearch._exchanges`) up to
+# this many; more are built per search, only those the colour counts leave.
+EXCHANGE_CACHE = 5_000
 # Pass-1 nodes after which each remainder node is also checked exactly (assignment problem,
 # see ``PruningBounds.ideal_reachable``); easy brackets reach their ideal before and skip the cost.
 EXACT_AFTER = 1000
@@ -436,8 +440,6 @@ class StructureSearch(PruningBounds):
             return
         round_ = self.round
         checked = self.best
-        s1 = list(range(k))
-        s2 = list(range(k, nr))
         c1 = category_counts(round_, remainder[:k])
         c2 = category_counts(round_, remainder[k:])
         for x in range(0, min(k, nr - k) + 1):
@@ -446,34 +448,14 @@ class StructureSearch(PruningBounds):
             if _comb(k, x) * _comb(nr - k, x) > 300_000:
                 self.incomplete = self.stop = True  # too many: the exact method decides
                 return
-            outs = [(out, category_counts(round_, (remainder[q] for q in out)))
-                    for out in combinations(s1, x)]
-            # ins grouped by colour signature: the count bound is decided once per
-            # (out signature, in signature) and skips the whole group (same candidates as
-            # testing every pair; opts keys are unique, so the sorted order is unchanged)
-            ins_by: dict = {}
-            for inn in combinations(s2, x):
-                sig_in = category_counts(round_, (remainder[q] for q in inn))
-                ins_by.setdefault(sig_in, []).append(inn)
-            sig: dict = {}
-            opts = []
-            for out, oc in outs:
-                rest = set(s1) - set(out)
-                okey = tuple(-o for o in sorted(out, reverse=True))
-                for ic, inns in ins_by.items():
-                    key = (oc, ic)
-                    pr = sig.get(key)
-                    if pr is None:
-                        pr = self._exchange_cannot_beat(acc, c1, c2, key)
-                        sig[key] = pr
-                    if pr:
-                        continue
-                    for inn in inns:
-                        tops = sorted(rest | set(inn))
-                        opts.append(((sum(tops), okey, inn), tops, key))
-            opts.sort(key=lambda t: t[0])
-            recheck: dict = {}
-            for _, tops, key in opts:
+            opts: Iterable[tuple]
+            if _comb(k, x) * _comb(nr - k, x) <= EXCHANGE_CACHE:
+                keys, opts = self._exchanges(remainder, k, x)
+                sig = {key: self._exchange_cannot_beat(acc, c1, c2, key) for key in keys}
+            else:
+                sig, opts = self._exchanges_unpruned(remainder, k, x, acc, c1, c2)
+            recheck = sig  # decided with the same best; renewed when the best improves
+            for key, tops, others in opts:
                 if self.stop:
                     return
                 if self.best is not checked:
@@ -488,12 +470,76 @@ class StructureSearch(PruningBounds):
                     recheck[key] = pr
                 if pr:
                     continue
-                if not tops_have_later_partners(tops, nr):
+                self.transpositions(tops, others, 0, 0, pairs, acc)
+
+    def _exchanges_unpruned(self, remainder: list[int], k: int, x: int, acc: list, c1,
+                            c2) -> tuple[dict, Iterator]:
+        """:meth:`_exchanges` for many exchanges (not kept): only those of the signatures the
+        count bound leaves, built for this call; returns (the bound per signature, the
+        exchanges)."""
+        round_ = self.round
+        nr = len(remainder)
+        s1 = set(range(k))
+        ins_by: dict = {}
+        for inn in combinations(range(k, nr), x):
+            sig_in = category_counts(round_, (remainder[q] for q in inn))
+            ins_by.setdefault(sig_in, []).append(inn)
+        sig: dict = {}
+        opts = []
+        for out in combinations(range(k), x):
+            oc = category_counts(round_, (remainder[q] for q in out))
+            rest = s1 - set(out)
+            okey = tuple(-o for o in sorted(out, reverse=True))
+            for ic, inns in ins_by.items():
+                key = (oc, ic)
+                pr = sig.get(key)
+                if pr is None:
+                    pr = sig[key] = self._exchange_cannot_beat(acc, c1, c2, key)
+                if pr:
                     continue
-                tset = set(tops)
-                others = [q for q in range(nr) if q not in tset]
-                self.transpositions([remainder[q] for q in tops],
-                                    [remainder[q] for q in others], 0, 0, pairs, acc)
+                for inn in inns:
+                    tops = sorted(rest | set(inn))
+                    if tops_have_later_partners(tops, nr):
+                        opts.append(((sum(tops), okey, inn), key, tops))
+        opts.sort(key=lambda t: t[0])
+        return sig, ((key, [remainder[q] for q in tops],
+                      [remainder[q] for q in range(nr) if q not in tset])
+                     for _, key, tops, tset in ((*o, set(o[2])) for o in opts))
+
+    def _exchanges(self, remainder: list[int], k: int, x: int) -> tuple[list, list]:
+        """The exchanges of ``x`` players between S1 (the first ``k`` of ``remainder``) and S2,
+        in the order of 2026 art. 4 (2017 D.2), each as (its colour signature key, the new S1,
+        the new S2, as players): the signature (out, in) decides the count bound once for all
+        its exchanges. Exchanges whose tops cannot all take later partners are left out (they
+        give no candidate). The sort keys (BSN sum, out order, in set) are unique, so skipping
+        the exchanges a bound rules out keeps the order. Shared by the structures of the
+        bracket, per (remainder, k, x); returns (the signature keys, the exchanges)."""
+        cache = self.bracket.exchange_groups
+        ckey = (tuple(remainder), k, x)
+        got = cache.get(ckey)
+        if got is None:
+            round_ = self.round
+            nr = len(remainder)
+            s1 = set(range(k))
+            ins = [(inn, category_counts(round_, (remainder[q] for q in inn)))
+                   for inn in combinations(range(k, nr), x)]
+            opts = []
+            for out in combinations(range(k), x):
+                oc = category_counts(round_, (remainder[q] for q in out))
+                rest = s1 - set(out)
+                okey = tuple(-o for o in sorted(out, reverse=True))
+                for inn, ic in ins:
+                    tops = sorted(rest | set(inn))
+                    if not tops_have_later_partners(tops, nr):
+                        continue
+                    tset = set(tops)
+                    opts.append(((sum(tops), okey, inn), (oc, ic),
+                                 [remainder[q] for q in tops],
+                                 [remainder[q] for q in range(nr) if q not in tset]))
+            opts.sort(key=lambda t: t[0])
+            keys = list(dict.fromkeys(o[1] for o in opts))
+            got = cache[ckey] = (keys, [o[1:] for o in opts])
+        return got
 
     def transpositions(self, tops: list[int], others: list[int], ti: int, used: int,
                        pairs: list, acc: list) -> None:
