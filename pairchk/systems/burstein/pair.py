@@ -27,6 +27,7 @@ from ...matching import max_weight_matching
 from ...pairing import Pair, RoundPairing
 from ...system import UnpairableError
 from .rules import BursteinState, allocate, completable, same_side
+from .shortcut import greedy, relaxed
 
 FLOAT = 0  # the virtual player of art. 4.2
 
@@ -142,7 +143,21 @@ def _solve(nodes: list[int], edges: dict[tuple[int, int], int]) -> tuple[int, se
 
 def pair_bracket(bs: BursteinState, bracket: list[int], nxt: list[int], lower: list[int]
                  ) -> tuple[list[tuple[int, int]], list[int]]:
-    """3.2 and art. 4 for one bracket: (its pairs, its outgoing floaters)."""
+    """3.2 and art. 4 for one bracket: (its pairs, its outgoing floaters). The same as
+    :func:`pair_full`, found by an exact shortcut of :mod:`.shortcut` when one proves its answer
+    (the art. 4 greedy, then the bracket with stand-ins for the players below), else by it."""
+    got = greedy(bs, bracket, nxt, lower)
+    if got is None:
+        pos = {n: k for k, n in enumerate(sorted(bracket, key=bs.rank_key), 1)}
+        got = relaxed(bs, bracket, nxt, lower, Weights(bs, bracket, nxt), order_weight,
+                      (len(pos) + 2) ** len(pos))
+    return got if got is not None else pair_full(bs, bracket, nxt, lower)
+
+
+def pair_full(bs: BursteinState, bracket: list[int], nxt: list[int], lower: list[int]
+              ) -> tuple[list[tuple[int, int]], list[int]]:
+    """3.2 and art. 4 for one bracket, the full method: one maximum-weight perfect matching of
+    the bracket and every player below it: (its pairs, its outgoing floaters)."""
     nodes = bracket + lower
     weight = Weights(bs, bracket, nxt)
     pos = {n: k for k, n in enumerate(sorted(bracket, key=bs.rank_key), 1)}  # BSNs (4.1)
@@ -225,4 +240,4 @@ def bracket_scores(bs: BursteinState, players) -> tuple[Decimal, ...]:
     return tuple(sorted((bs.score(n) for n in players), reverse=True))
 
 
-__all__ = ["pair_round", "choose_pab", "pair_bracket", "pair_bracket_by_positions", "pab_key", "split", "board_order", "Weights"]
+__all__ = ["pair_round", "choose_pab", "pair_bracket", "pair_full", "pair_bracket_by_positions", "pab_key", "split", "board_order", "Weights"]
