@@ -17,16 +17,19 @@ method that finds *an* optimum of the same weight finds the same bracket pairing
 shortcuts below find a candidate, prove at run time that it is an optimum (an upper bound it
 reaches), and otherwise answer None so that the caller falls back to the full method.
 
-* :func:`greedy` - the art. 4 greedy (BSN 1 takes the largest opponent it may meet without a
-  [C8] miss, then BSN 2, ...). Accepted when it leaves ``|B| mod 2`` floaters, the floater (if
-  any) on the lowest score of the bracket, and the rest can be completed with the best [C7]
-  any such pairing can have. Proof: each criterion is then at its upper bound in turn ([C5]
-  ``floor(|B| / 2)`` pairs; [C6] only a lowest score floats; [C7] no floater: every optimum
-  pairs ``N + R`` alone, the same for all; one floater: ``j = 1``, ``k = (|N| + 1) mod 2`` is the
-  most (``f`` of a bracket player exceeds ``f_N``); [C8] no miss). So every optimum has no
-  [C8] miss and floats only where it pairs nobody; at the first BSN where an optimum leaves
-  the greedy, it meets a player the greedy could have taken, hence a smaller one (or floats
-  where the greedy did not), and the greedy's order weight is larger: the greedy is the optimum.
+* :func:`greedy` - the art. 4 greedy: BSN 1 takes the largest opponent it may meet such that
+  the players still free can keep [C8] at its count bound ``m`` (the fewest same-side pairs the
+  numbers preferring White, Black, neither allow), else floats; then BSN 2 ... Accepted when
+  it leaves ``|B| mod 2`` floaters, the floater (if any) on the lowest score of the bracket,
+  exactly ``m`` misses, and the rest can be completed with the best [C7] any such pairing can
+  have. Proof: each criterion is then at its upper bound in turn ([C5] ``floor(|B| / 2)``
+  pairs; [C6] only a lowest score floats; [C7] no floater: every optimum pairs ``N + R`` alone,
+  the same for all; one floater: ``j = 1``, ``k = (|N| + 1) mod 2`` is the most, ``f`` of a
+  bracket player exceeding ``f_N``; [C8] ``m`` misses, the least any pairing floating a lowest
+  score can have). So every optimum has ``m`` misses, and each of its choices keeps the
+  greedy's lookahead condition (a necessary one); at the first BSN where an optimum leaves the
+  greedy it meets a player the greedy could have taken, hence a smaller one, or floats where
+  the greedy pairs: the greedy's order weight is larger, so the greedy is the optimum.
 * :func:`relaxed` - one weighted matching over ``B`` plus a few stand-ins: ``s`` for ``N``
   (pairwise adjacent, adjacent to every bracket player with a partner in ``N``, pairs weighing
   an ``N``-``N`` pair) and ``t`` for ``R`` (likewise, weight nothing), ``s = |N|`` or at least
