@@ -1,6 +1,6 @@
-"""The exact shortcuts of the Burstein bracket pairing (pairchk.systems.burstein.shortcut) against
-the full method (one weighted matching over the bracket and every player below it): wherever a
-shortcut answers, its answer is the full method's; on brackets of generated events and on
+"""The exact shortcuts of the Burstein bracket pairing (pairchk.systems.burstein.shortcut) and the
+full method's warm start against the full method (one weighted matching over the bracket and
+every player below it): wherever a shortcut answers, its answer is the full method's; on brackets of generated events and on
 brackets cut at random from their rounds (random incoming floaters, so that the stand-ins, the
 completion with one pair from the next scoregroup down and the fall-backs all occur)."""
 
@@ -41,6 +41,10 @@ def _compare(bs, bracket, nxt, lower, seen: Counter):
         seen["fallback"] += 1
     if full is not None:
         assert pair_bracket(bs, bracket, nxt, lower) == full
+        assert pair_full(bs, bracket, nxt, lower, warm=True) == full
+    else:
+        with pytest.raises(UnpairableError):
+            pair_full(bs, bracket, nxt, lower, warm=True)
     return full
 
 

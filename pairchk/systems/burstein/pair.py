@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from ...matching import max_weight_matching
+from ...matching import max_matching, max_weight_matching, max_weight_matching_from
 from ...pairing import Pair, RoundPairing
 from ...system import UnpairableError
 from .rules import BursteinState, allocate, completable, same_side
@@ -132,9 +132,15 @@ def order_weight(pos: dict[int, int], a: int, b: int) -> int:
     return (n + 2) ** (n - i) * j
 
 
-def _solve(nodes: list[int], edges: dict[tuple[int, int], int]) -> tuple[int, set] | None:
-    """The maximum weight of a perfect matching on ``edges`` (None if none is perfect)."""
-    m = max_weight_matching([(a, b, w) for (a, b), w in edges.items()], maxcardinality=True)
+def _solve(nodes: list[int], edges: dict[tuple[int, int], int], start=None
+           ) -> tuple[int, set] | None:
+    """The maximum weight of a perfect matching on ``edges`` (None if none is perfect), from
+    ``start`` (pairs, duals) when given."""
+    flat = [(a, b, w) for (a, b), w in edges.items()]
+    if start is None:
+        m = max_weight_matching(flat, maxcardinality=True)
+    else:
+        m = max_weight_matching_from(flat, *start)
     if 2 * len(m) != len(nodes):
         return None
     pairs = {(min(a, b), max(a, b)) for a, b in m}
@@ -151,13 +157,18 @@ def pair_bracket(bs: BursteinState, bracket: list[int], nxt: list[int], lower: l
         pos = {n: k for k, n in enumerate(sorted(bracket, key=bs.rank_key), 1)}
         got = relaxed(bs, bracket, nxt, lower, Weights(bs, bracket, nxt), order_weight,
                       (len(pos) + 2) ** len(pos))
-    return got if got is not None else pair_full(bs, bracket, nxt, lower)
+    return got if got is not None else pair_full(bs, bracket, nxt, lower, warm=True)
 
 
-def pair_full(bs: BursteinState, bracket: list[int], nxt: list[int], lower: list[int]
-              ) -> tuple[list[tuple[int, int]], list[int]]:
+def pair_full(bs: BursteinState, bracket: list[int], nxt: list[int], lower: list[int], *,
+              warm: bool = False) -> tuple[list[tuple[int, int]], list[int]]:
     """3.2 and art. 4 for one bracket, the full method: one maximum-weight perfect matching of
-    the bracket and every player below it: (its pairs, its outgoing floaters)."""
+    the bracket and every player below it: (its pairs, its outgoing floaters).
+
+    ``warm``: the matching starts from a maximum matching of the players below the next
+    scoregroup and duals that make their pairs tight (:func:`_warm_start`): the same optimum
+    weight, hence the same bracket pairing (it is unique, see :func:`order_weight`), with a few
+    augmentations instead of one per pair."""
     nodes = bracket + lower
     weight = Weights(bs, bracket, nxt)
     pos = {n: k for k, n in enumerate(sorted(bracket, key=bs.rank_key), 1)}  # BSNs (4.1)
@@ -168,7 +179,7 @@ def pair_full(bs: BursteinState, bracket: list[int], nxt: list[int], lower: list
             if bs.legal(a, b):
                 # +1: every pair counts (only perfect matchings are compared)
                 edges[(min(a, b), max(a, b))] = 1 + weight(a, b) * scale + order_weight(pos, a, b)
-    best = _solve(nodes, edges)
+    best = _solve(nodes, edges, _warm_start(bs, bracket, nxt, lower, edges) if warm else None)
     if best is None:
         raise UnpairableError(f"round {bs.round}: the bracket of {len(bracket)} players cannot be "
                               "paired with the rest still complete")
@@ -177,6 +188,27 @@ def pair_full(bs: BursteinState, bracket: list[int], nxt: list[int], lower: list
                    if a in inb and b in inb)
     paired = {x for p in pairs for x in p}
     return pairs, [n for n in sorted(bracket, key=pos.__getitem__) if n not in paired]  # BSN order
+
+
+def _warm_start(bs: BursteinState, bracket: list[int], nxt: list[int], lower: list[int],
+                edges: dict[tuple[int, int], int]) -> tuple[list[tuple[int, int]], dict[int, int]]:
+    """A feasible start for the full method's matching: a maximum matching of the players
+    below the next scoregroup, whose pairs (like every pair touching them) weigh 1, with the
+    doubled dual 1 for each of them and the odd number just at or above the heaviest weight
+    for the others: every pair's slack ``d(a) + d(b) - 2 w`` is then >= 0, and 0 on the
+    matched pairs; all duals odd (the matching keeps them integers)."""
+    nset = set(nxt)
+    rest = [n for n in lower if n not in nset]
+    adj = bs.partners.adjacency(rest)
+    pairs: list[tuple[int, int]] = []
+    if adj is not None:
+        mate = max_matching(adj)
+        pairs = [(rest[v], rest[u]) for v, u in enumerate(mate) if u > v]
+    top = max(edges.values(), default=1)
+    top += 1 - top % 2
+    duals = {n: top for n in bracket + nxt}
+    duals.update((n, 1) for n in rest)
+    return [(min(p), max(p)) for p in pairs], duals
 
 
 def pair_bracket_by_positions(bs: BursteinState, bracket: list[int], nxt: list[int],
