@@ -135,12 +135,11 @@ def order_weight(pos: dict[int, int], a: int, b: int) -> int:
 def _solve(nodes: list[int], edges: dict[tuple[int, int], int], start=None
            ) -> tuple[int, set] | None:
     """The maximum weight of a perfect matching on ``edges`` (None if none is perfect), from
-    ``start`` (pairs, duals) when given."""
-    flat = [(a, b, w) for (a, b), w in edges.items()]
+    ``start`` (pairs, duals for the weights doubled) when given."""
     if start is None:
-        m = max_weight_matching(flat, maxcardinality=True)
-    else:
-        m = max_weight_matching_from(flat, *start)
+        m = max_weight_matching([(a, b, w) for (a, b), w in edges.items()], maxcardinality=True)
+    else:  # the start's duals are for the weights doubled
+        m = max_weight_matching_from([(a, b, 2 * w) for (a, b), w in edges.items()], *start)
     if 2 * len(m) != len(nodes):
         return None
     pairs = {(min(a, b), max(a, b)) for a, b in m}
@@ -165,10 +164,10 @@ def pair_full(bs: BursteinState, bracket: list[int], nxt: list[int], lower: list
     """3.2 and art. 4 for one bracket, the full method: one maximum-weight perfect matching of
     the bracket and every player below it: (its pairs, its outgoing floaters).
 
-    ``warm``: the matching starts from a maximum matching of the players below the next
-    scoregroup and duals that make their pairs tight (:func:`_warm_start`): the same optimum
-    weight, hence the same bracket pairing (it is unique, see :func:`order_weight`), with a few
-    augmentations instead of one per pair."""
+    ``warm``: the matching starts from maximum matchings of the players below the bracket and
+    duals that make their pairs tight (:func:`_warm_start`): the same optimum weight, hence the
+    same bracket pairing (it is unique, see :func:`order_weight`), with few augmentations
+    instead of one per pair."""
     nodes = bracket + lower
     weight = Weights(bs, bracket, nxt)
     pos = {n: k for k, n in enumerate(sorted(bracket, key=bs.rank_key), 1)}  # BSNs (4.1)
@@ -191,24 +190,42 @@ def pair_full(bs: BursteinState, bracket: list[int], nxt: list[int], lower: list
 
 
 def _warm_start(bs: BursteinState, bracket: list[int], nxt: list[int], lower: list[int],
-                edges: dict[tuple[int, int], int]) -> tuple[list[tuple[int, int]], dict[int, int]]:
-    """A feasible start for the full method's matching: a maximum matching of the players
-    below the next scoregroup, whose pairs (like every pair touching them) weigh 1, with the
-    doubled dual 1 for each of them and the odd number just at or above the heaviest weight
-    for the others: every pair's slack ``d(a) + d(b) - 2 w`` is then >= 0, and 0 on the
-    matched pairs; all duals odd (the matching keeps them integers)."""
+                edges: dict[tuple[int, int], int]
+                ) -> tuple[list[tuple[int, int]], dict[int, int]] | None:
+    """A feasible start for the full method's matching, for the weights doubled (``2 w``: the
+    same optimum): a maximum matching of the players below the next scoregroup (every pair
+    touching them weighs 1: doubled dual 2 each) and one of the next scoregroup on its
+    heaviest pairs (all its pairs weigh the same, ``c``: doubled dual ``2 c``), the bracket's
+    duals just high enough. Every pair's slack ``d(a) + d(b) - 4 w`` is then >= 0 and 0 on
+    the matched pairs, all duals even (the matching keeps them integers). None (start cold)
+    if some pair outside the bracket would have a negative slack."""
     nset = set(nxt)
     rest = [n for n in lower if n not in nset]
-    adj = bs.partners.adjacency(rest)
+    duals = {n: 2 for n in rest}
+    c = max((w for (a, b), w in edges.items() if a in nset and b in nset), default=1)
+    duals.update((n, 2 * c) for n in nxt)
     pairs: list[tuple[int, int]] = []
-    if adj is not None:
+    for group, heaviest in ((rest, 1), (nxt, c)):
+        adj = bs.partners.adjacency(group)
+        if adj is None:
+            continue
         mate = max_matching(adj)
-        pairs = [(rest[v], rest[u]) for v, u in enumerate(mate) if u > v]
-    top = max(edges.values(), default=1)
-    top += 1 - top % 2
-    duals = {n: top for n in bracket + nxt}
-    duals.update((n, 1) for n in rest)
-    return [(min(p), max(p)) for p in pairs], duals
+        for v, u in enumerate(mate):
+            p = (min(group[v], group[u]), max(group[v], group[u]))
+            if u > v and edges.get(p) == heaviest:
+                pairs.append(p)
+    top = 2
+    for (a, b), w in edges.items():
+        if a in duals and b in duals:
+            if duals[a] + duals[b] < 4 * w:
+                return None
+        elif a in duals or b in duals:
+            top = max(top, 4 * w - duals.get(a, duals.get(b, 0)))
+        else:
+            top = max(top, 2 * w)
+    top += top % 2
+    duals.update((n, top) for n in bracket)
+    return pairs, duals
 
 
 def pair_bracket_by_positions(bs: BursteinState, bracket: list[int], nxt: list[int],
