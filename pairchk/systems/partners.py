@@ -1,8 +1,9 @@
 """The legal-partner relation of a round, kept small: who may meet whom among the players to pair.
 
-Legality in the Dubov and Burstein systems depends on a pair's *classes* (the colour each must
-get, for the 1997 Dubov text also the score and whether the lower player may still float up)
-and on a few explicit exceptions per player (opponents met, forbidden pairs). Storing every
+Legality in the Dubov, Burstein and Lim systems depends on a pair's *classes* (Dubov: the colour
+each must get, for the 1997 text also the score and whether the lower player may still float
+up; Lim: whether each may still take White, Black) and on a few explicit exceptions per player
+(opponents met, forbidden pairs). Storing every
 legal opponent of every player costs O(n²) objects (gigabytes for 5,000 players); this keeps one
 class key per player, the compatible classes, and the exceptions, and answers the same questions.
 
@@ -57,6 +58,12 @@ class Partners:
                 forbidden.setdefault(x, set()).update(y for y in fp if y != x)
         self._barred = {n: base.players[n].opponents | forbidden.get(n, set()) | {n}
                         for n in self.order}
+        #: ``allows(a, b) == allows(b, a)`` for every two players (always, unless a file lists
+        #: a game on one side only or ``pair_ok`` is not symmetric): the callers may then read
+        #: one adjacency row for both directions
+        self.symmetric = len(set(self.order)) == len(self.order) and all(
+            (k in self._compat[h]) == (h in self._compat[k]) for k in self._compat for h in self._compat
+        ) and all(a in self._barred[b] for a in self.order for b in self._barred[a] if b in self._key)
 
     def __contains__(self, a: object) -> bool:
         return a in self._key
@@ -91,6 +98,32 @@ class Partners:
                     row &= ~(1 << j)
             adj.append(row)
         return adj
+
+
+    def between(self, left: Sequence[int], right: Sequence[int]) -> list[int] | None:
+        """Bit ``j`` of row ``i``: ``left[i]`` may meet ``right[j]``; None when a player is not
+        to be paired or appears twice."""
+        idx = {x: j for j, x in enumerate(right)}
+        if (len(idx) != len(right) or len(set(left)) != len(left)
+                or any(x not in self._key for x in (*left, *right))):
+            return None
+        by_key: dict[Hashable, int] = {}
+        for j, x in enumerate(right):
+            k = self._key[x]
+            by_key[k] = by_key.get(k, 0) | 1 << j
+        row_of_key: dict[Hashable, int] = {}
+        rows = []
+        for x in left:
+            k = self._key[x]
+            if k not in row_of_key:
+                row_of_key[k] = _union(by_key.get(h, 0) for h in self._compat[k])
+            row = row_of_key[k]
+            for y in self._barred[x]:
+                at = idx.get(y)
+                if at is not None:
+                    row &= ~(1 << at)
+            rows.append(row)
+        return rows
 
 
 def _union(masks: Iterator[int]) -> int:

@@ -27,10 +27,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import chain
+
 from ...model import Color
 from ...pairing import Pair, RoundPairing
 from ...system import UnpairableError
-from .rules import DubovState, completable, relaxed
+from .rules import DubovState, completable, first_leaving_completable, pair_graph, relaxed
 
 
 def pair_1997(ds: DubovState) -> RoundPairing:
@@ -64,8 +67,8 @@ def pair_1997(ds: DubovState) -> RoundPairing:
 def _pairable(ds: DubovState, players: list[int]) -> bool:
     if len(players) % 2 == 0:
         return completable(ds, players)
-    return any(ds.p(n).pab_eligible and completable(ds, [m for m in players if m != n])
-               for n in players)
+    return first_leaving_completable(ds, players, (n for n in players if ds.p(n).pab_eligible)) \
+        is not None
 
 
 def _first_round(ds: DubovState, players: list[int]) -> RoundPairing:
@@ -91,9 +94,9 @@ def _bye(ds: DubovState, players: list[int]) -> int:
 
     cands = sorted((n for n in players if ds.p(n).pab_eligible),
                    key=lambda n: (ds.score(n), ds.p(n).rating, side(n), -ds.p(n).aro, -ds.tpn(n)))
-    for n in cands:
-        if completable(ds, [m for m in players if m != n]):
-            return n
+    n = first_leaving_completable(ds, players, cands)
+    if n is not None:
+        return n
     raise UnpairableError(f"round {ds.round}: nobody can take the bye and leave a complete pairing")
 
 
@@ -239,34 +242,70 @@ def _pair_inside(ds, group, lower, floated) -> list[tuple[int, int]] | None:
 
 def _rows(ds, ws: list[int], bs: list[int]) -> list[tuple[int, int]] | None:
     """6.2/6.3: row i against row i; the first arrangement (blacks in list order, then whites
-    k+1.. and k-1..1 for a white who met every black) that pairs everybody."""
+    k+1.. and k-1..1 for a white who met every black) that pairs everybody.
+
+    The first free player (in the order whites, blacks) takes the first of its candidates that
+    leaves the rest completable. Those candidates are every free player it may meet (the whites
+    before it are all taken; a black comes first only when every white is), so a completable
+    rest always pairs in turn: the first choice that keeps the rest completable is never undone.
+    """
     players = ws + bs
+    pos = {n: i for i, n in enumerate(players)}
+    nw = len(ws)
 
-    def partners(a: int, free: set[int]) -> list[int]:
-        if a in ws:
-            k = ws.index(a)
-            cand = [b for b in bs if b in free] + [w for w in ws[k + 1:] if w in free] + \
-                [w for w in reversed(ws[:k]) if w in free]
-        else:
-            cand = [b for b in bs if b in free]
-        return [c for c in cand if c != a and ds.legal(a, c)]
+    def candidates(i: int, free: int) -> Iterator[int]:
+        order = chain(range(nw, len(players)), range(i + 1, nw), range(i - 1, -1, -1)) \
+            if i < nw else range(nw, len(players))
+        return (j for j in order if free >> j & 1 and j != i and ds.legal(players[i], players[j]))
 
+    adj = pair_graph(ds, players)
+    if adj is None or len(pos) != len(players):
+        return _rows_pairwise(ds, players, candidates)
+    from ...matching import max_matching
+
+    full = (1 << len(players)) - 1
+    mate = max_matching(adj, perfect=True)
+    if any(m < 0 for m in mate):
+        return None
     out: list[tuple[int, int]] = []
+    free = full
+    while free:
+        i = (free & -free).bit_length() - 1
+        for j in candidates(i, free):
+            rest = free & ~(1 << i | 1 << j)
+            if mate[i] != j:  # the rest keeps a perfect matching when one path repairs it
+                trial = list(mate)
+                for v in (i, j, mate[i], mate[j]):
+                    trial[v] = -1
+                trial = max_matching(adj, match=trial, active=rest, perfect=True)
+                if any(trial[v] < 0 for v in range(len(players)) if rest >> v & 1):
+                    continue
+                mate = trial
+            mate[i], mate[j] = j, i
+            out.append((players[i], players[j]))
+            free = rest
+            break
+        else:
+            return None  # only the first player can fail: the players are not completable
+    return out
 
-    def go(free: set[int]) -> bool:
-        if not free:
-            return True
-        a = next(n for n in players if n in free)
-        for b in partners(a, free):
-            rest = free - {a, b}
-            if completable(ds, sorted(rest, key=players.index)):
-                out.append((a, b))
-                if go(rest):
-                    return True
-                out.pop()
-        return False
 
-    return list(out) if go(set(players)) else None
+def _rows_pairwise(ds, players: list[int], candidates) -> list[tuple[int, int]] | None:
+    """:func:`_rows` asking :func:`completable` for each choice (a relation not known to be
+    symmetric, or a player listed twice)."""
+    out: list[tuple[int, int]] = []
+    free = (1 << len(players)) - 1
+    while free:
+        i = (free & -free).bit_length() - 1
+        for j in candidates(i, free):
+            rest = free & ~(1 << i | 1 << j)
+            if completable(ds, [n for k, n in enumerate(players) if rest >> k & 1]):
+                out.append((players[i], players[j]))
+                free = rest
+                break
+        else:
+            return None
+    return out
 
 
 __all__ = ["pair_1997"]

@@ -29,16 +29,24 @@ from itertools import combinations, product
 from ...model import Color
 from ...pairing import Pair, RoundPairing
 from ...system import UnpairableError
-from .rules import DubovState, allocate, colour_misses, completable
+from .rules import (
+    DubovState,
+    allocate,
+    colour_misses,
+    completable,
+    first_leaving_completable,
+    legal_rows,
+    pair_graph,
+)
 
 
 def choose_pab(ds: DubovState, players: list[int]) -> int:
     """3.1: the PAB assignee (eligible, completion, lowest score, most games, largest TPN)."""
     cands = [n for n in players if ds.p(n).pab_eligible]
     cands.sort(key=lambda n: (ds.score(n), -ds.p(n).played, -ds.tpn(n)))
-    for n in cands:
-        if completable(ds, [m for m in players if m != n]):
-            return n
+    n = first_leaving_completable(ds, players, cands)
+    if n is not None:
+        return n
     raise UnpairableError(f"round {ds.round}: no player can take the PAB and leave a complete pairing")
 
 
@@ -256,48 +264,57 @@ def middle_out(xs: list) -> list:
 
 
 def forced_pairs(ds: DubovState, small: list[int], large: list[int]) -> int:
-    """3.2.4.1: the least number of pairs inside ``small`` over all legal pairings of the bracket."""
+    """3.2.4.1: the least number of pairs inside ``small`` over all legal pairings of the bracket
+    (0 when there is none): a maximum-weight perfect matching where a pair inside ``small``
+    weighs 1 and any other legal pair 2 has weight ``len(bracket) - that number``."""
     players = small + large
     ns = len(small)
     if completable_without_inner(ds, players, ns):
         return 0
-    from functools import lru_cache
+    from ...matching import max_weight_matching
 
-    @lru_cache(maxsize=None)
-    def best(mask: int) -> int | None:
-        if mask == 0:
-            return 0
-        i = (mask & -mask).bit_length() - 1
-        rest = mask & ~(1 << i)
-        out = None
-        m = rest
-        while m:
-            j = (m & -m).bit_length() - 1
-            m &= m - 1
-            if ds.legal(players[i], players[j]):
-                sub = best(rest & ~(1 << j))
-                if sub is not None:
-                    v = sub + (1 if i < ns and j < ns else 0)
-                    if out is None or v < out:
-                        out = v
-        return out
+    edges = [(i, j, 1 if j < ns else 2) for i, j in _edges(ds, players)]
+    mate = max_weight_matching(edges, maxcardinality=True)
+    if 2 * len(mate) != len(players):
+        return 0
+    weight = sum(1 if max(i, j) < ns else 2 for i, j in mate)
+    return len(players) - weight
 
-    v = best((1 << len(players)) - 1)
-    return v or 0
+
+def _edges(ds: DubovState, players: list[int]):
+    """The legal pairs ``(i, j)``, ``i < j``, of ``players`` by position."""
+    adj = pair_graph(ds, players)
+    for i, a in enumerate(players):
+        if adj is not None:
+            row = adj[i] >> (i + 1)
+            while row:
+                low = row & -row
+                row ^= low
+                yield i, i + low.bit_length()
+        else:
+            for j in range(i + 1, len(players)):
+                if ds.legal(a, players[j]):
+                    yield i, j
 
 
 def completable_without_inner(ds: DubovState, players: list[int], ns: int) -> bool:
+    """Whether ``players`` admit a legal pairing with no pair inside the first ``ns``."""
     from ...matching import max_matching
 
     n = len(players)
-    adj = [0] * n
-    for i in range(n):
-        for j in range(i + 1, n):
-            if i < ns and j < ns:
-                continue
-            if ds.legal(players[i], players[j]):
-                adj[i] |= 1 << j
-                adj[j] |= 1 << i
+    adj = pair_graph(ds, players)
+    if adj is not None:
+        small = (1 << ns) - 1
+        adj = [row & ~small if i < ns else row for i, row in enumerate(adj)]
+    else:
+        adj = [0] * n
+        for i in range(n):
+            for j in range(i + 1, n):
+                if i < ns and j < ns:
+                    continue
+                if ds.legal(players[i], players[j]):
+                    adj[i] |= 1 << j
+                    adj[j] |= 1 << i
     return all(m >= 0 for m in max_matching(adj, perfect=True))
 
 
@@ -306,52 +323,77 @@ def s1_t2(ds: DubovState, g1: list[int], g2: list[int]) -> list[tuple[int, int]]
 
     The first transposition in lexicographic TPN order is built S1 player by S1 player: each
     takes the first G2 player that still leaves a legal pairing of the rest, decided by keeping
-    a perfect matching of the rest and repairing it with one augmenting path.
+    a perfect matching of the rest and repairing it with one augmenting path. (That pairing is
+    fixed by the legal pairs alone, whatever matching the search starts from.)
     """
     if len(g1) != len(g2):
         return None
     s1 = sorted(g1, key=lambda n: (ds.p(n).aro, ds.tpn(n)))
     t2 = sorted(g2, key=ds.tpn)
     m = len(s1)
-    adj = [[j for j in range(m) if ds.legal(s1[i], t2[j])] for i in range(m)]
+    rows = legal_rows(ds, s1, t2)  # bit j of rows[i]: s1[i] may meet t2[j]
     ml, mr = [-1] * m, [-1] * m
-    banned_l: set[int] = set()
-    banned_r: set[int] = set()
+    free_r = (1 << m) - 1
+    for i in range(m):  # greedy start: the first free partner
+        x = rows[i] & free_r
+        if x:
+            j = (x & -x).bit_length() - 1
+            ml[i], mr[j] = j, i
+            free_r ^= 1 << j
     for i in range(m):
-        if not _augment(i, adj, ml, mr, banned_r, set()):
-            return None
+        if ml[i] == -1:
+            path = _augmenting_path(rows, mr, i, 0, free_r)
+            if path is None:
+                return None
+            free_r &= ~(1 << path[-1][1])
+            _apply(path, ml, mr)
+    fixed = 0  # the right vertices of the rows already decided
     for i in range(m):
-        for j in adj[i]:
-            if j in banned_r:
-                continue
+        cand = rows[i] & ~fixed
+        while cand:  # always reaches ml[i], a partner that works
+            j = (cand & -cand).bit_length() - 1
+            cand &= cand - 1
             if ml[i] == j:
                 break
-            save = (list(ml), list(mr))
+            # give t2[j] to s1[i]; its partner needs another one, ending at s1[i]'s old partner
             i2, j_old = mr[j], ml[i]
-            ml[i], mr[j] = j, i
-            mr[j_old] = -1
-            ml[i2] = -1
-            if _augment(i2, adj, ml, mr, banned_r | {j}, set()):
+            path = _augmenting_path(rows, mr, i2, fixed | 1 << j, 1 << j_old)
+            if path is not None:
+                ml[i], mr[j] = j, i
+                _apply(path, ml, mr)
                 break
-            ml, mr = save
-        else:
-            return None
-        banned_l.add(i)
-        banned_r.add(ml[i])
+        fixed |= 1 << ml[i]
     return [(s1[i], t2[ml[i]]) for i in range(m)]
 
 
-def _augment(i: int, adj: list[list[int]], ml: list[int], mr: list[int], banned_r: set[int],
-             seen: set[int]) -> bool:
-    """Kuhn's augmenting path from left vertex ``i`` avoiding the fixed right vertices."""
-    for j in adj[i]:
-        if j in banned_r or j in seen:
+def _augmenting_path(rows: list[int], mr: list[int], start: int, blocked: int,
+                     free_r: int) -> list[tuple[int, int]] | None:
+    """An alternating path from the left vertex ``start`` to a right vertex of ``free_r``
+    (Kuhn's depth-first search on bitsets, on an explicit stack: a path can be as long as the
+    bracket), avoiding the right vertices of ``blocked``; the (left, right) pairs it makes."""
+    seen = blocked
+    stack = [start]
+    path: list[int] = []  # path[k]: the right vertex stack[k] goes through
+    while stack:
+        cand = rows[stack[-1]] & ~seen
+        if not cand:
+            stack.pop()
+            if path:
+                path.pop()
             continue
-        seen.add(j)
-        if mr[j] == -1 or _augment(mr[j], adj, ml, mr, banned_r, seen):
-            ml[i], mr[j] = j, i
-            return True
-    return False
+        end = cand & free_r
+        low = (end or cand) & -(end or cand)
+        seen |= low
+        path.append(low.bit_length() - 1)
+        if end:
+            return list(zip(stack, path))
+        stack.append(mr[path[-1]])
+    return None
+
+
+def _apply(path: list[tuple[int, int]], ml: list[int], mr: list[int]) -> None:
+    for u, v in path:
+        ml[u], mr[v] = v, u
 
 
 __all__ = ["pair_2026", "choose_pab", "pair_bracket", "middle_out", "board_order"]

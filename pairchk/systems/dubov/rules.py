@@ -14,10 +14,11 @@ alphabetical tie-breaks of 1997.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from ...matching import max_matching
+from ...matching import max_matching, missable
 from ...model import Color, Tournament
 from ...state import PlayerState, PrefKind, RoundState, round_state
 from ..partners import Partners
@@ -162,6 +163,50 @@ def completable(ds: DubovState, players: list[int] | tuple[int, ...]) -> bool:
     return all(m >= 0 for m in mate)
 
 
+def pair_graph(ds: DubovState, players: list[int] | tuple[int, ...]) -> list[int] | None:
+    """Bit ``j`` of row ``i``: ``players[i]`` and ``players[j]`` may meet (:meth:`DubovState.legal`
+    both ways round); None when that is not known to be symmetric there (a player not to be
+    paired or listed twice, a game on one side of a file only): the caller then asks
+    :meth:`DubovState.legal` pair by pair in its own order."""
+    if not ds.partners.symmetric:
+        return None
+    return ds.partners.adjacency(players)
+
+
+def first_leaving_completable(ds: DubovState, players: list[int], cands: Iterable[int]) -> int | None:
+    """The first of ``cands`` (players of ``players``) without whom the others are
+    :func:`completable`, or None. With an odd number of players, by Gallai-Edmonds: when a
+    maximum matching leaves exactly one player out, the others less ``n`` pair completely
+    exactly when some maximum matching leaves ``n`` out (``n`` in the set D of
+    :func:`pairchk.matching.missable`); otherwise nobody can be left out."""
+    adj = pair_graph(ds, players) if len(players) % 2 else None
+    if adj is None:
+        for n in cands:
+            if completable(ds, [m for m in players if m != n]):
+                return n
+        return None
+    deficiency, d = missable(adj, (1 << len(players)) - 1)
+    pos = {x: i for i, x in enumerate(players)}
+    for n in cands:
+        if deficiency == 1 and d >> pos[n] & 1:
+            return n
+    return None
+
+
+def legal_rows(ds: DubovState, left: list[int], right: list[int]) -> list[int]:
+    """Bit ``j`` of row ``i``: ``ds.legal(left[i], right[j])``."""
+    rows = ds.partners.between(left, right) if all(a in ds.partners for a in left) else None
+    if rows is None:
+        rows = []
+        for a in left:
+            row = 0
+            for j, b in enumerate(right):
+                if ds.legal(a, b):
+                    row |= 1 << j
+            rows.append(row)
+    return rows
+
+
 def _last_difference(ds: DubovState, a: int, b: int) -> tuple[Color, Color] | None:
     ca, cb = ds.p(a).colors, ds.p(b).colors
     for x, y in zip(reversed(ca), reversed(cb)):
@@ -244,4 +289,5 @@ def colour_misses(ds: DubovState, white: int, black: int) -> int:
     return miss
 
 
-__all__ = ["DubovState", "dubov_state", "completable", "allocate", "colour_misses", "STRENGTH"]
+__all__ = ["DubovState", "dubov_state", "completable", "pair_graph", "legal_rows",
+           "first_leaving_completable", "allocate", "colour_misses", "STRENGTH"]

@@ -7,13 +7,14 @@ C.1-C.19 of 2017), colour allocation and board order; :mod:`.tables` holds the r
 applies; :mod:`.bracket` is one bracket (MaxPairs [C6], MDP sets by [C7]); :mod:`.structure`
 searches its candidates in the generation order of art. 4 (S1/S2, exchanges, transpositions),
 pruned by :mod:`.bounds`; :mod:`.exact` is the exact method (maximum-weight matching) that
-search falls back on; :mod:`.round` pairs a whole round bracket by bracket; :mod:`.evaluate`
-values any complete pairing against the same criteria; :mod:`.system` is the
-:class:`~pairchk.system.System` adapter, the only public entry (``SYSTEM``).
+search falls back on, with :mod:`.assignment` for its bipartite step; :mod:`.round` pairs a
+whole round bracket by bracket; :mod:`.evaluate` values any complete pairing against the same
+criteria; :mod:`.system` is the :class:`~pairchk.system.System` adapter, the only public entry
+(``SYSTEM``).
 
 Imports run one way (no cycle): criteria <- tables <- next_bracket <- bracket; tables <-
-bounds; bracket, bounds, exact <- structure <- round <- system; evaluate reads criteria,
-tables and next_bracket, and system reads evaluate.
+bounds; assignment <- exact; bracket, bounds, exact <- structure <- round <- system; evaluate
+reads criteria, tables and next_bracket, and system reads evaluate.
 """
 
 from .system import SYSTEM

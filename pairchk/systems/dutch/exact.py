@@ -18,7 +18,18 @@ the criteria, so that the heaviest matching is the first generated among the bes
 3. the transposition of the remainder's S2 (2026 art. 4 / 2017 D.1): each S1 player, in order,
    with the earliest partner.
 
-Each step fixes what the one before decided (a matching per step). The criteria digits are the
+Each step fixes what the one before decided (a matching per step). Two shortcuts keep the
+weights small where the order's digits would make the blossom slow (thousands of bits, every
+weight distinct), each exact by an argument checked as it runs (:data:`SHORTCUTS` off: the
+digits alone, as the tests compare): step 2 is settled without a general matching when a dual
+of S1's best transposition bounds every pairing of the remainder (then nobody is exchanged);
+else it first weighs the criteria and the number of players exchanged only, and when its best
+exchanges nobody the tops are S1 (no other set of tops exchanges nobody); else the whole
+order decides, on the pairs a dual proving that matching's criteria best leaves tight (no
+pairing with the best criteria uses another pair); step 3 joins each top to a later non-top,
+a bipartite assignment (:mod:`.assignment`: the least criteria cost with a dual that
+certifies it, then the earliest partners among the assignments of that cost by the dual's
+tight edges). The criteria digits are the
 structure's vector after [C8] (2017 C.7): [C9] unplayed games of the PAB assignee (2026),
 [C10]-[C13] colours, [C14]-[C17] floats, [C18]-[C21] floats by score (2017 C.8-C.19). [C8] and
 completion ([C4]) depend on the set of downfloaters as a whole, so downfloater sets are taken
@@ -36,6 +47,12 @@ from itertools import combinations
 
 from ...matching import deficiency_set, max_weight_matching
 from ...state import DOWN
+from .assignment import least_cost_assignment, lexicographic_assignment
+
+# The exact shortcuts (certified as they run, see :meth:`_Exact.exchange` and
+# :meth:`_Exact.transposition`); False: the whole generation order as weight digits of general
+# matchings (tests compare the two).
+SHORTCUTS = True
 
 
 def first_best(ss):
@@ -60,6 +77,9 @@ class _Exact:
         self.radix = 1 << (4 * (rk + 2) * (size + 2)).bit_length()
         self.pos_s = {x: i for i, x in enumerate(self.residents)}
         self._vertex: dict[int, list[int]] = {}  # clb_vertex, per player
+        self._cost: dict[tuple[int, int], int] = {}  # pair_cost, per pair
+        self._pcost: dict[int, int] = {}  # _player_cost, per player
+        self._w: tuple | None = None  # _weights
         if ss.clb is not None:
             # 2017 collapsed last bracket (A.9): the PSD is a sorted list of score differences;
             # lists of one length compare as the counts per difference, highest first
@@ -167,6 +187,100 @@ class _Exact:
         else:
             # 2. the resident exchange: pairs inside S2, BSN sum of the tops, tops in S1
             # (their absence = moved to S2: highest first), tops in S2 (lowest first)
+            req = required & set(free)
+            settled = self.no_exchange(free, req, q, k) if SHORTCUTS else None
+            if settled is not None:
+                tops, mate = settled
+            else:
+                tops = self.exchange(free, req, q, k, nr)
+                if tops is None:
+                    return None
+                # 3. the transposition: tops in order, each with the earliest partner
+                others = [y for y in remainder if y not in set(tops)]
+                mate = self.transposition(tops, others, free, req, q)
+                if mate is None:
+                    return None
+        pairs = list(mdp_pairs) + [(t, mate[t]) for t in tops]
+        used = {x for p in pairs for x in p}
+        floaters = ss.unpaired_mdps + [y for y in remainder if y not in used]
+        vec = ss.candidate_vector(pairs, None, floaters)
+        if vec is None:
+            return None
+        return (vec, self.generation_key(mdp_pairs, remainder, tops, pairs)), (
+            vec, pairs, sorted(floaters))
+
+    def no_exchange(self, free: list[int], req: set, q: dict, k: int):
+        """(tops, mate) of the first best candidate when it is proven to exchange nobody,
+        else None (the general steps decide). Every player is paired (``free`` = ``req``, 2k
+        players, S1 among them): if the best transposition of S1 against S2 has a dual that
+        bounds every pairing of the players (:meth:`perfect_dual`), no pairing of the
+        bracket's remainder, with any exchange, has better criteria; S1 reaches them
+        exchanging nobody, so its first best transposition is the first best candidate (the
+        order's first digit is the number of players exchanged)."""
+        if len(free) != 2 * k or req != set(free):
+            return None
+        s1 = [y for y in free if q[y] < k]
+        s2 = [y for y in free if q[y] >= k]
+        if len(s1) != k:
+            return None
+        got = self.perfect_dual(s1, s2)  # every S1-S2 pair has its S1 player first
+        return None if got is None else (s1, got[0].earliest())
+
+    def perfect_dual(self, rows: list[int], cols: list[int]):
+        """(the least-cost assignment of ``rows`` to ``cols`` over every compatible pair,
+        2y) where y is a dual of the (fractional) perfect matchings of rows + cols proving
+        that no pairing of them has better criteria: 2y[x] + 2y[z] <= 2 cost(x, z) for every
+        compatible pair; or None. The assignment's dual (u on rows, v on columns,
+        :func:`~.assignment.least_cost_assignment`) shifted by D/2 up on the rows and down
+        on the columns still sums to the assignment's cost; it must also bound the pairs of
+        two rows (D <= hi) and of two columns (D >= lo). A D strictly between leaves those
+        pairs slack."""
+        adj = self.round.adj
+        cost = {}
+        for a in rows:
+            aa = adj[a]
+            for c in cols:
+                if aa >> c & 1:
+                    cost[a, c] = self.pair_cost(a, c)
+        solved = least_cost_assignment(rows, cols, cost, set(cols))
+        if solved is None:
+            return None
+        u, v = solved.dual()
+        hi = lo = None
+        for side, dual, sign in ((rows, u, 1), (cols, v, -1)):
+            for i, a in enumerate(side):
+                aa = adj[a]
+                for b in side[i + 1:]:
+                    if aa >> b & 1:
+                        slack = self.pair_cost(a, b) - dual[a] - dual[b]
+                        if sign > 0:
+                            hi = slack if hi is None else min(hi, slack)
+                        else:
+                            lo = -slack if lo is None else max(lo, -slack)
+        if hi is not None and lo is not None and lo > hi:
+            return None
+        d = (lo + hi) // 2 if hi is not None and lo is not None else hi if lo is None else lo
+        d = d or 0
+        y2 = {a: 2 * u[a] + d for a in rows}
+        y2.update((c, 2 * v[c] - d) for c in cols)
+        return solved, y2
+
+    def exchange(self, free: list[int], req: set, q: dict, k: int, nr: int):
+        """The tops (the S1 after the resident exchange, in order) of the first best
+        candidate, or None. The order's first digit is the number of pairs inside S2 (players
+        exchanged): a matching with the criteria and that digit alone (small weights, several
+        times faster than the whole order) settles the exchange when its best exchanges
+        nobody, since S1 is then the only set of tops; otherwise the whole order decides."""
+
+        def exchanged(u, v):
+            return 1 if min(q[u], q[v]) >= k else 0
+
+        if SHORTCUTS:
+            mate = self.matching(free, req, exchanged, k)
+            if mate is None:
+                return None
+        if not SHORTCUTS or any(exchanged(u, v) for u, v in mate.items()):
+            keep = self.optimal_pairs(free, req, mate, q) if SHORTCUTS else None
             r2 = 1 << (2 * nr + 8)  # radix of these digits: beyond any total
 
             def order2(u, v):
@@ -176,34 +290,65 @@ class _Exact:
                     return ((r2 + qa) * r2 * r2) - (1 << (nr - qa))
                 return (qa * r2 + (1 << qa)) * r2
 
-            req = required & set(free)
-            mate = self.matching(free, req, order2, r2 ** 4)
+            mate = self.matching(free, req, order2, r2 ** 4, keep)
             if mate is None:
                 return None
-            tops = sorted((y for y in free if y in mate and q[y] < q[mate[y]]), key=q.get)
-            # 3. the transposition: tops in order, each with the earliest partner
-            others = [y for y in remainder if y not in set(tops)]
-            po = {y: i for i, y in enumerate(others)}
-            tr = {y: i for i, y in enumerate(tops)}
-            base3 = len(others) + 1
+        return sorted((y for y in free if y in mate and q[y] < q[mate[y]]), key=q.__getitem__)
 
-            def order3(u, v):
-                a, c = (u, v) if q[u] < q[v] else (v, u)
-                if a not in tr or c in tr:
-                    return None  # not an edge of this exchange
-                return po[c] * base3 ** (k - 1 - tr[a])
-
-            mate = self.matching(free, req | set(tops), order3, base3 ** k)
-            if mate is None:
-                return None
-        pairs = list(mdp_pairs) + [(t, mate[t]) for t in tops]
-        used = {x for p in pairs for x in p}
-        floaters = ss.unpaired_mdps + [y for y in remainder if y not in used]
-        vec = ss.candidate_vector(pairs, None, floaters)
-        if vec is None:
+    def optimal_pairs(self, free: list[int], req: set, mate: dict, q: dict):
+        """The pairs that some pairing of ``free`` with the best criteria may contain, as a
+        test (u, v) -> bool, or None (all pairs): given ``mate``, a pairing of every player
+        with the best criteria, and a dual of all pairings (:meth:`perfect_dual` on
+        ``mate``'s two sides) proving them best, every best pairing uses only pairs whose
+        cost equals their dual bound (complementary slackness), so the whole order's
+        matching may be restricted to those pairs without changing its result."""
+        if len(mate) != len(free) or req != set(free):
             return None
-        return (vec, self.generation_key(mdp_pairs, remainder, tops, pairs)), (
-            vec, pairs, sorted(floaters))
+        rows = [y for y in free if q[y] < q[mate[y]]]
+        got = self.perfect_dual(rows, [mate[y] for y in rows])
+        if got is None:
+            return None
+        y2 = got[1]
+
+        def keep(u: int, v: int) -> bool:
+            return 2 * self.pair_cost(u, v) == y2[u] + y2[v]
+
+        return keep
+
+    def transposition(self, tops: list[int], others: list[int], free: list[int], req: set,
+                      q: dict):
+        """The partners of ``tops`` (a mate dict) in the first best transposition, or None:
+        the best criteria, then each top in order with the earliest partner of ``others``.
+        Every pair joins a top and a later player who is not one, so this is a bipartite
+        assignment (:func:`~.assignment.lexicographic_assignment`: the criteria as small
+        costs, the order by tight edges); the whole order as weight digits of a general
+        matching gives the same (:data:`SHORTCUTS` off)."""
+        if not SHORTCUTS:
+            return self.transposition_by_matching(tops, others, free, req, q)
+        round_ = self.round
+        fset = set(free)
+        cols = [y for y in others if y in fset]
+        cost = {}
+        for a in tops:
+            aa = round_.adj[a]
+            for c in cols:
+                if q[a] < q[c] and aa >> c & 1:
+                    cost[a, c] = self.pair_cost(a, c)
+        return lexicographic_assignment(tops, cols, cost, req & set(cols))
+
+    def transposition_by_matching(self, tops, others, free, req, q):
+        k = len(tops)
+        po = {y: i for i, y in enumerate(others)}
+        tr = {y: i for i, y in enumerate(tops)}
+        base3 = len(others) + 1
+
+        def order3(u, v):
+            a, c = (u, v) if q[u] < q[v] else (v, u)
+            if a not in tr or c in tr:
+                return None  # not an edge of this exchange
+            return po[c] * base3 ** (k - 1 - tr[a])
+
+        return self.matching(free, req | set(tops), order3, base3 ** k)
 
     def generation_key(self, mdp_pairs, remainder, tops, pairs) -> tuple:
         """The rank of a candidate in the generation order (to compare downfloater sets)."""
@@ -220,6 +365,61 @@ class _Exact:
                 tuple(po[partner[t]] for t in tops))
 
     # -- the weighted matching ------------------------------------------------------------------
+    def pair_cost(self, u: int, v: int) -> int:
+        """The criteria digits of pair (u, v) as one integer (radix :attr:`radix`), cached.
+        Digits add up linearly: each player's own digits ([C9], [C14], [C16], [C18], [C20])
+        are packed once (:meth:`_player_cost`), the pair's penalties weigh their digits."""
+        key = (u, v) if u < v else (v, u)
+        r = self._cost.get(key)
+        if r is None:
+            if self.ss.clb is not None:
+                r = self.packed(self.criteria_digits(u, v))
+            else:
+                w, lw = self._weights()
+                p = self.round.pair_penalties(*key)
+                r = self._player_cost(u) + self._player_cost(v)
+                if p[0] or p[1] or p[2] or p[3]:
+                    r += p[0] * w[1] + p[1] * w[2] + p[2] * w[3] + p[3] * w[4]
+                if p[4] or p[5]:
+                    lv = self.ss.level_of[key[0]]
+                    r += p[4] * (w[6] + lw[1][lv]) + p[5] * (w[8] + lw[3][lv])
+            self._cost[key] = r
+        return r
+
+    def packed(self, digits: list[int]) -> int:
+        r = 0
+        for d in digits:
+            r = r * self.radix + d
+        return r
+
+    def _weights(self):
+        """The weight of each criteria digit (see :meth:`criteria_digits`), and per score
+        level those of [C18], [C19], [C20], [C21]."""
+        if self._w is None:
+            L = self.nlev
+            n = 9 + 4 * L
+            w = [self.radix ** (n - 1 - i) for i in range(n)]
+            self._w = (w[:9], [w[9 + j * L: 9 + (j + 1) * L] for j in range(4)])
+        return self._w
+
+    def _player_cost(self, x: int) -> int:
+        """Player ``x``'s own digits of any pair it is in: [C9] if at the PAB score, and if
+        it downfloated one / two rounds before [C14] / [C16] (residents) and [C18] / [C20]."""
+        r = self._pcost.get(x)
+        if r is None:
+            round_, ss = self.round, self.ss
+            w, lw = self._weights()
+            r = 0
+            if ss.c9_active and round_.score[x] == round_.bye_score:
+                r -= round_.c9_rank.get(round_.players[x].played, 0) * w[0]
+            resident = x in ss.resident_set
+            if round_.players[x].float_before(1) == DOWN:
+                r -= (w[5] if resident else 0) + lw[0][ss.level_of[x]]
+            if round_.players[x].float_before(2) == DOWN:
+                r -= (w[7] if resident else 0) + lw[2][ss.level_of[x]]
+            self._pcost[x] = r
+        return r
+
     def criteria_digits(self, u: int, v: int) -> list[int]:
         """The criteria of pair (u, v) as digits, most important first: [C9] (as minus the
         ranks of the players at the PAB score who are paired), [C10]-[C13], [C14] (minus the
@@ -272,14 +472,13 @@ class _Exact:
             counts[self.psd_pos[d]] += 1
         return counts + [c14, c16] + list(c18) + list(c19) + list(c20) + list(c21)
 
-    def matching(self, verts: list[int], required: set, order, order_span: int):
+    def matching(self, verts: list[int], required: set, order, order_span: int, keep=None):
         """A maximum-cardinality matching of ``verts`` over compatible pairs (no MDP-MDP
-        pair) that covers ``required`` and, among those, has the best criteria and then the
-        smallest ``order`` (None: not an edge); as a mate dict, or None if ``required`` cannot
-        be covered."""
+        pair; with ``keep``, only pairs it accepts) that covers ``required`` and, among
+        those, has the best criteria and then the smallest ``order`` (None: not an edge); as
+        a mate dict, or None if ``required`` cannot be covered."""
         round_ = self.round
         mdps = set(self.ss.mdps)
-        radix = self.radix
         ospan = 2 * order_span + 1
         edges = []
         for i, u in enumerate(verts):
@@ -288,12 +487,9 @@ class _Exact:
                 if not (au >> v & 1) or (u in mdps and v in mdps):
                     continue
                 o = order(u, v)
-                if o is None:
+                if o is None or (keep is not None and not keep(u, v)):
                     continue
-                cost = 0
-                for d in self.criteria_digits(u, v):
-                    cost = cost * radix + d
-                edges.append((u, v, cost * ospan + o))
+                edges.append((u, v, self.pair_cost(u, v) * ospan + o))
         if not edges:
             return {} if not required else None
         top = max(abs(c) for _, _, c in edges) + 1

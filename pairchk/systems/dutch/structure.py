@@ -11,7 +11,8 @@ vector [C8] next bracket, [C9] unplayed games of the PAB assignee, [C10]-[C13] c
 pair by :class:`ClbValues`), lower is better; the first best is kept. Branch and bound in two
 passes cut by :class:`~.bounds.PruningBounds`; a structure whose best the search cannot prove
 within its node budget goes to the exact method (:mod:`.exact`): the budget decides which
-method runs, never the result.
+method runs, never the result. Large structures whose ideal a matching bound puts out of reach
+go to the exact method at once (:data:`EARLY_EXACT_SIZE`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 from itertools import combinations
 from math import comb as _comb
 
+from ...matching import matching_size, max_matching
 from ...state import DOWN, UP
 from .bounds import PruningBounds, category_counts, colour_bounds, tops_have_later_partners
 from .bracket import BracketSearch
@@ -43,6 +45,11 @@ EXACT_ONLY = False
 # Brackets up to this many residents get per-floater [C8]/[C9] values (tight bounds); larger
 # ones (early rounds of big events) nearly always have a perfect candidate found directly.
 SINGLE_FLOATER_LIMIT = 24
+# Structures of at least this many players whose ideal is out of reach by a matching bound
+# ([C12], :meth:`StructureSearch.ideal_out_of_reach`) go to the exact method at once: pass 1
+# cannot succeed there, and the search rarely proves such a structure's best within its
+# budget (walled brackets of 48-60 players spent seconds enumerating exchanges first).
+EARLY_EXACT_SIZE = 40
 # Pass-1 nodes after which each remainder node is also checked exactly (assignment problem,
 # see ``PruningBounds.ideal_reachable``); easy brackets reach their ideal before and skip the cost.
 EXACT_AFTER = 1000
@@ -319,6 +326,8 @@ class StructureSearch(PruningBounds):
         if best is not None and best[0] == self.ideal:
             return None
         size = len(self.mdps) + len(self.residents)
+        if size >= EARLY_EXACT_SIZE and self.ideal_out_of_reach():
+            return self.exact()
         # never more nodes than the exact method costs (it covers the 2017 collapsed last
         # bracket too: :meth:`.exact._Exact.clb_digits`)
         self.budget = min(PASS1_BUDGET + PASS1_PER_PLAYER * size, _exact_cost(size) // 2)
@@ -339,10 +348,29 @@ class StructureSearch(PruningBounds):
             return None
         return b
 
+    def ideal_out_of_reach(self) -> bool:
+        """Whether no candidate reaches the ideal vector (so pass 1 finds nothing): a pair
+        without a [C12] failure joins two compatible players not preferring the same colour,
+        and a maximum matching of the structure's players on such pairs (no MDP-MDP pair)
+        leaves more [C12] failures among its ``npairs`` pairs than the ideal's count bound."""
+        round_ = self.round
+        players = self.paired_mdps + self.residents
+        active = mdps = 0
+        for x in players:
+            active |= 1 << x
+        for x in self.paired_mdps:
+            mdps |= 1 << x
+        adj = [0] * len(round_.adj)
+        for x in players:
+            a = round_.adj[x] & active & ~round_.same12[x] & ~(1 << x)
+            adj[x] = a & ~mdps if mdps >> x & 1 else a
+        return self.npairs - matching_size(max_matching(adj, active=active)) > self.ideal[4]
+
     def exact(self):
-        """The search could not prove its best candidate within its budget: the first best
-        candidate by the exact method (:func:`.exact.first_best`, maximum-weight
-        matching), if it beats the best of the earlier MDP sets."""
+        """The search could not prove its best candidate within its budget (or its ideal is
+        out of reach, see :data:`EARLY_EXACT_SIZE`): the first best candidate by the exact
+        method (:func:`.exact.first_best`, maximum-weight matching), if it beats the best of
+        the earlier MDP sets."""
         from .exact import first_best
 
         got = first_best(self)

@@ -35,6 +35,7 @@ from .rules import (
     Direction,
     FloaterType,
     LimState,
+    PairableRest,
     allocate,
     can_cover,
     can_pair_all,
@@ -85,20 +86,33 @@ class GroupResult:
 
 def _matched(ls: LimState, floaters: Sequence[int], adjacent: list[int]) -> int:
     """How many of ``floaters`` can each get a different compatible resident of ``adjacent``
-    (a bipartite matching, augmenting paths)."""
+    (a bipartite matching, augmenting paths on an explicit stack: a path can be as long as
+    the floaters are many)."""
     owner: dict[int, int] = {}
 
-    def place(f: int, seen: set[int]) -> bool:
-        for m in adjacent:
-            if m in seen or not ls.compatible(f, m):
-                continue
-            seen.add(m)
-            if m not in owner or place(owner[m], seen):
-                owner[m] = f
-                return True
+    def place(f: int) -> bool:
+        seen: set[int] = set()
+        stack = [(f, iter(adjacent))]
+        path: list[int] = []  # path[k]: the resident stack[k] reaches for
+        while stack:
+            for m in stack[-1][1]:
+                if m in seen or not ls.compatible(stack[-1][0], m):
+                    continue
+                seen.add(m)
+                path.append(m)
+                if m not in owner:
+                    for (g, _), r in zip(stack, path):
+                        owner[r] = g
+                    return True
+                stack.append((owner[m], iter(adjacent)))
+                break
+            else:
+                stack.pop()
+                if path:
+                    path.pop()
         return False
 
-    return sum(1 for f in floaters if place(f, set()))
+    return sum(1 for f in floaters if place(f))
 
 
 def floater_type(ls: LimState, n: int, incoming: frozenset[int], adjacent: list[int],
@@ -229,6 +243,7 @@ class _Scrutiny:
     remaining: list[int]
     strict: LimState | None = None  # the colour limits, where Article 6 relaxed ``ls``
     pairs: list[tuple[int, int]] = field(default_factory=list)
+    rest: PairableRest | None = None
 
     def arranged(self, players: list[int]) -> list[int]:
         return sorted(players, key=self.ls.order_key(self.direction))
@@ -237,7 +252,11 @@ class _Scrutiny:
         """Compatible (2.1), and the others can still all be paired (4.4)."""
         if not self.ls.compatible(a, b):
             return False
-        return can_pair_all(self.ls, [n for n in self.remaining if n not in (a, b)])
+        if self.rest is None:  # start from the pairs Article 4 makes when nothing is in the way
+            arranged = self.arranged(self.remaining)
+            half = len(arranged) // 2
+            self.rest = PairableRest(self.ls, self.remaining, zip(arranged[:half], arranged[half:]))
+        return self.rest.without(a, b)
 
     def take(self, player: int, candidates: list[int]) -> None:
         """The first available opponent due the other colour (5.2, the colour exchange; in a
@@ -254,12 +273,18 @@ class _Scrutiny:
                                   "opponent in its scoregroup")
         self.pairs.append((player, opponent))
         self.remaining = [n for n in self.remaining if n not in (player, opponent)]
+        if self.rest is not None:
+            self.rest.remove(player, opponent)
 
     def _first(self, player: int, candidates: list[int], within: LimState | None) -> int | None:
         first = None
         for c in candidates:
-            if not self.available(player, c) or (within is not None
-                                                 and not within.compatible(player, c)):
+            if within is not None and not within.compatible(player, c):
+                continue
+            if first is not None and not (self._colours_suit(player, c)
+                                          and self._within_band(c, first)):
+                continue  # it would not be taken: no need to ask whether it is available
+            if not self.available(player, c):
                 continue
             if first is None:
                 first = c
@@ -280,9 +305,10 @@ class _Scrutiny:
         for f in floaters_in_order:
             if f in self.remaining:
                 self.take(f, self.arranged([n for n in self.remaining if n != f]))
+        arranged = self.arranged(self.remaining)  # a total order: filtered, it stays sorted
         while self.remaining:
-            arranged = self.arranged(self.remaining)
             self.take(arranged[0], exchange_order(arranged))
+            arranged = [n for n in arranged if n not in self.pairs[-1]]
         return self.pairs
 
 

@@ -4,7 +4,8 @@ colour allocation of Article 5 (7.2 for players without games), floater types (3
 
 The state is :func:`pairchk.state.round_state` (pairing scores, colours, floats, PAB
 eligibility, forbidden pairs) plus what only Lim reads from it: the median score, the
-compatibility of every two players and whether the tournament is a declared Maxi-tournament.
+compatibility of players (:class:`~pairchk.systems.partners.Partners`: colour classes and the
+opponents met) and whether the tournament is a declared Maxi-tournament.
 
 >>> from pairchk.model import Tournament, Player, RoundEntry, Kind, Color
 >>> W, B = Color.WHITE, Color.BLACK
@@ -21,12 +22,14 @@ compatibility of every two players and whether the tournament is a declared Maxi
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from ...matching import matching_size, max_matching
 from ...model import Color, Kind, Tournament
 from ...state import PlayerState, RoundState, round_state
+from ..partners import Partners
 
 MAXI_BAND = 100  # 3.2.3, 3.8, 5.7: rating points
 
@@ -64,14 +67,16 @@ class LimState:
     base: RoundState
     names: dict[int, str]
     median: Decimal  # 2.2: half of what the rounds played can give
-    partners: dict[int, frozenset[int]]  # players to pair -> the players compatible with them
+    # players to pair -> the players compatible with them (:class:`Partners`: colour classes
+    # plus the opponents met; a plain dict of sets works too)
+    partners: Partners | dict[int, frozenset[int]]
     maxi: bool = False  # a Maxi-tournament (3.2.3, 3.8, 5.7; see maxi_tournament)
     floated: frozenset[int] = frozenset()  # 3.10: transferred in the previous round (2.3)
     # Article 6, the last round: the players compatible but for the colour limits (None in
     # other rounds); see relaxed()
-    loose: dict[int, frozenset[int]] | None = None
+    loose: Partners | dict[int, frozenset[int]] | None = None
     # the compatibility graph of ``partners`` as bitsets, built once (see _graph); a copy made
-    # with other partners (replace) shares the dict, so the graph is keyed by the partners
+    # with other partners (replace) shares the dict, so the graphs are kept by partners
     graph: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -107,6 +112,8 @@ class LimState:
         return lambda n: (self.score(n), -self.tpn(n))
 
     def compatible(self, a: int, b: int) -> bool:
+        if isinstance(self.partners, Partners):
+            return self.partners.allows(a, b)
         return b in self.partners.get(a, frozenset())
 
     def relaxed(self) -> LimState:
@@ -269,54 +276,71 @@ def lim_floaters(t: Tournament, rnd: int) -> frozenset[int]:
 
 
 def lim_state(t: Tournament, rnd: int, *, maxi: bool | None = None) -> LimState:
-    """The Lim state before round ``rnd`` of ``t``; ``maxi`` None: by :func:`maxi_tournament`."""
+    """The Lim state before round ``rnd`` of ``t``; ``maxi`` None: by :func:`maxi_tournament`.
+
+    Compatible (2.1): not met before (nor a forbidden pair), and some colour allocation keeps
+    both within the colour limits, which depends on each player's pair (may take White, may take
+    Black) only: :class:`Partners` keeps those classes and the opponents met, not every pair."""
     base = round_state(t, rnd, edition="2026")
-    partners: dict[int, frozenset[int]] = {}
-    loose: dict[int, frozenset[int]] = {}
     order = base.order
-    for a in order:
-        ca = base.players[a].colors
-        loose[a] = frozenset(b for b in order if b != a and not base.met(a, b))
-        partners[a] = frozenset(b for b in loose[a] if pair_allowed(ca, base.players[b].colors))
+    W, B = Color.WHITE, Color.BLACK
+
+    def may_take(n: int) -> tuple[bool, bool]:
+        colors = base.players[n].colors
+        return colour_allowed(colors, W), colour_allowed(colors, B)
+
+    partners = Partners(base, order, key=may_take, pair_ok=lambda a, b: pair_allowed(
+        base.players[a].colors, base.players[b].colors))
+    loose = Partners(base, order, key=lambda n: 0, pair_ok=lambda a, b: True) \
+        if base.last_round else None
     return LimState(base=base, names={p.number: p.name for p in t.players},
                     median=median_score(base), partners=partners,
-                    maxi=maxi_tournament(t, maxi)[0], floated=lim_floaters(t, rnd),
-                    loose=loose if base.last_round else None)
+                    maxi=maxi_tournament(t, maxi)[0], floated=lim_floaters(t, rnd), loose=loose)
 
 
 # ----------------------------------------------------------------------------- matchings
 
 def _adjacency(ls: LimState, players: list[int]) -> list[int]:
+    pt = ls.partners
+    if isinstance(pt, Partners):
+        adj = pt.adjacency(players)
+        if adj is not None:
+            return adj
     index = {n: i for i, n in enumerate(players)}
-    adj = []
+    out = []
     for n in players:
         bits = 0
-        for m in ls.partners.get(n, ()):
-            j = index.get(m)
-            if j is not None:
-                bits |= 1 << j
-        adj.append(bits)
-    return adj
+        if isinstance(pt, Partners):
+            for i, m in enumerate(players):
+                if pt.allows(n, m):
+                    bits |= 1 << i
+        else:
+            for m in pt.get(n, ()):
+                j = index.get(m)
+                if j is not None:
+                    bits |= 1 << j
+        out.append(bits)
+    return out
 
 
 def _graph(ls: LimState) -> tuple[dict[int, int], list[int]]:
     """(position of each player, adjacency bitsets by position) of the compatibility graph of
-    ``ls.partners``, built once: the matchings below run on a subset of it (``active``)
-    instead of building a graph per call (each call was O(players^2) in a round of
+    ``ls.partners``, built once per partners: the matchings below run on a subset of it
+    (``active``) instead of building a graph per call (each call was O(players^2) in a round of
     thousands)."""
-    got = ls.graph.get("adj")
-    if got is None or got[0] is not ls.partners:
-        index = {n: i for i, n in enumerate(ls.partners)}
-        adj = []
-        for n in ls.partners:
-            bits = 0
-            for m in ls.partners[n]:
-                j = index.get(m)
-                if j is not None:
-                    bits |= 1 << j
-            adj.append(bits)
-        got = ls.graph["adj"] = (ls.partners, index, adj)
+    got = ls.graph.get(id(ls.partners))
+    if got is None or got[0] is not ls.partners:  # the entry keeps its partners alive
+        pt = ls.partners
+        players = list(dict.fromkeys(pt.order if isinstance(pt, Partners) else pt))
+        got = ls.graph[id(pt)] = (pt, {n: i for i, n in enumerate(players)},
+                                  _adjacency(ls, players))
     return got[1], got[2]
+
+
+def symmetric(ls: LimState) -> bool:
+    """Whether compatibility is known to be symmetric (:attr:`Partners.symmetric`): a search
+    may then read the graph of :func:`_graph` both ways and start from any matching."""
+    return isinstance(ls.partners, Partners) and ls.partners.symmetric
 
 
 def _active(index: dict[int, int], players: list[int]) -> tuple[int, int]:
@@ -352,6 +376,71 @@ def can_pair_all(ls: LimState, players: list[int]) -> bool:
         return False
     mate = max_matching(adj, active=mask, perfect=True)
     return all(mate[index[n]] >= 0 for n in players)
+
+
+class PairableRest:
+    """Whether ``players`` less two of them can all be paired with compatible opponents
+    (:func:`can_pair_all` of the rest), for a set that shrinks a pair at a time: a perfect
+    matching of the players left is kept and each question repairs it with one augmenting
+    path. Whether the rest can be paired is a property of the graph, so the answers are those
+    of :func:`can_pair_all` whatever matching the search starts from; where the graph is not
+    known to be symmetric, or the players have no perfect matching, each question is put to
+    :func:`can_pair_all`."""
+
+    def __init__(self, ls: LimState, players: list[int],
+                 likely: Iterable[tuple[int, int]] = ()) -> None:
+        """``likely``: pairs the search may start from (the answers do not depend on them; a
+        good guess saves the repairs)."""
+        self.ls, self.players = ls, list(players)
+        self.mate: list[int] | None = None
+        self._repaired: dict[tuple[int, int], list[int]] = {}
+        if not symmetric(ls) or len(players) % 2 or len(set(players)) != len(players):
+            return
+        self.index, self.adj = _graph(ls)
+        self.active, missing = _active(self.index, self.players)
+        if missing:
+            return
+        seed, seeded = [-1] * len(self.adj), False
+        for a, b in likely:
+            ia, ib = self.index.get(a), self.index.get(b)
+            if ia is None or ib is None or ia == ib or seed[ia] != -1 or seed[ib] != -1:
+                continue
+            if (self.active >> ia) & (self.active >> ib) & (self.adj[ia] >> ib) & 1:
+                seed[ia], seed[ib], seeded = ib, ia, True
+        mate = max_matching(self.adj, match=seed if seeded else None, active=self.active,
+                            perfect=True)
+        if all(mate[self.index[n]] >= 0 for n in self.players):
+            self.mate = mate
+
+    def without(self, a: int, b: int) -> bool:
+        """Whether the players but ``a`` and ``b`` (two of them) can all be paired."""
+        if self.mate is None:
+            return can_pair_all(self.ls, [n for n in self.players if n not in (a, b)])
+        ia, ib = self.index[a], self.index[b]
+        ma, mb = self.mate[ia], self.mate[ib]
+        if ma == ib:
+            return True
+        trial = list(self.mate)
+        for v in (ia, ib, ma, mb):
+            trial[v] = -1
+        trial = max_matching(self.adj, match=trial, active=self.active & ~(1 << ia | 1 << ib),
+                             perfect=True)
+        if trial[ma] < 0 or trial[mb] < 0:
+            return False
+        self._repaired[(a, b)] = trial
+        return True
+
+    def remove(self, a: int, b: int) -> None:
+        """``a`` and ``b`` (a pair :meth:`without` allowed) leave the set."""
+        if self.mate is None:
+            self.players = [n for n in self.players if n not in (a, b)]
+        else:
+            ia, ib = self.index[a], self.index[b]
+            if self.mate[ia] != ib:
+                self.mate = self._repaired[(a, b)]
+                self.mate[ia], self.mate[ib] = ib, ia
+            self.active &= ~(1 << ia | 1 << ib)
+        self._repaired.clear()
 
 
 def can_cover(ls: LimState, must: list[int], players: list[int]) -> bool:
@@ -422,6 +511,7 @@ def allocate(ls: LimState, a: int, b: int, median_or_above: bool) -> tuple[int, 
 
 __all__ = [
     "MAXI_BAND",
+    "PairableRest",
     "Direction",
     "FloaterType",
     "LimState",
