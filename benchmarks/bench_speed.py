@@ -266,8 +266,8 @@ def commands(name: str, path: Path, args: argparse.Namespace) -> dict[str, tuple
         out["pairchk"] = ([sys.executable, "-m", "pairchk", "check", str(path)], ROOT)
         out["python -c pass"] = ([sys.executable, "-c", "pass"], None)
         return out
-    if args.no_anchors:
-        return out
+    if args.no_anchors or name == "burstein1000":
+        return out  # the anchors pair by the Dutch text (bbpPairings' Burstein is an older text)
     if args.bbp6 and Path(args.bbp6).exists():
         flag = ["-c"] if action == "check" else ["-p", os.devnull]
         out["bbpPairings v6"] = ([args.bbp6, "--dutch", str(path), *flag], None)

@@ -352,8 +352,47 @@ def max_weight_matching(edges, maxcardinality: bool = False) -> set[tuple[int, i
     return {(names[v], names[u]) for v, u in enumerate(mate) if u > v}
 
 
+def max_weight_matching_from(edges, matched, duals) -> set[tuple[int, int]]:
+    """:func:`max_weight_matching` with ``maxcardinality``, started from a matching and vertex
+    duals instead of the empty matching (Edmonds' primal-dual method needs only a feasible
+    start): ``matched`` pairs of vertices joined by edges of ``edges``, ``duals`` a dict vertex ->
+    integer ``d(v)`` (twice the dual variable), all of one parity, with ``d(u) + d(v) >= 2 w`` on
+    every edge and equality on the matched ones. A large part of the graph matched in advance
+    costs no augmentation. The result is a maximum matching; when it is perfect, it is a
+    maximum-weight perfect matching (the final duals prove it: every slack >= 0, zero on its
+    pairs and inside its blossoms), though where several weigh the most not necessarily
+    :func:`max_weight_matching`'s. (When no matching is perfect the start's duals are not those
+    the maximum-cardinality optimum needs: then the weight is not guaranteed.)
+
+    >>> sorted(max_weight_matching_from([(1, 2, 1), (2, 3, 5), (3, 4, 1)], [(1, 2)],
+    ...                                 {1: 1, 2: 1, 3: 9, 4: 9}))
+    [(1, 2), (3, 4)]
+    """
+    names: list[int] = []
+    index: dict[int, int] = {}
+    flat: list[tuple[int, int, int]] = []
+    number: dict[tuple[int, int], int] = {}
+    for u, v, w in edges:
+        if u == v:
+            continue
+        for x in (u, v):
+            if x not in index:
+                index[x] = len(names)
+                names.append(x)
+        number[(index[u], index[v])] = number[(index[v], index[u])] = len(flat)
+        flat.append((index[u], index[v], w))
+    for x in duals:
+        if x not in index:
+            index[x] = len(names)
+            names.append(x)
+    start = [number[(index[u], index[v])] for u, v in matched]
+    mate = _weighted_blossom(len(names), flat, True, (start, [duals[x] for x in names]))
+    return {(names[v], names[u]) for v, u in enumerate(mate) if u > v}
+
+
 def _weighted_blossom(nvertex: int, edges: list[tuple[int, int, int]],
-                      maxcardinality: bool) -> list[int]:
+                      maxcardinality: bool,
+                      start: tuple[list[int], list[int]] | None = None) -> list[int]:
     """``mate[v]`` (partner or -1) of a maximum-weight matching of vertices ``0..nvertex-1``.
 
     Duals are kept doubled (``dualvar[v] = 2 u(v)``, ``dualvar[b] = 2 z(b)`` for a blossom
@@ -383,6 +422,11 @@ def _weighted_blossom(nvertex: int, edges: list[tuple[int, int, int]],
     blossombestedges: list = [None] * n2
     unusedblossoms = list(range(nvertex, n2))
     dualvar = [maxweight] * nvertex + [0] * nvertex
+    if start is not None:  # a matching on tight edges and feasible vertex duals to start from
+        for k in start[0]:
+            mate[endpoint[2 * k]] = 2 * k + 1
+            mate[endpoint[2 * k + 1]] = 2 * k
+        dualvar[:nvertex] = start[1]
     allowedge = [False] * nedge  # slack known to be zero
     queue: list[int] = []
 
@@ -722,4 +766,4 @@ def _weighted_blossom(nvertex: int, edges: list[tuple[int, int, int]],
 
 
 __all__ = ["max_matching", "matching_size", "bipartite_matching", "missable",
-           "max_weight_matching"]
+           "max_weight_matching", "max_weight_matching_from"]

@@ -3,7 +3,7 @@
 import random
 from functools import lru_cache
 
-from pairchk.matching import matching_size, max_matching, max_weight_matching
+from pairchk.matching import matching_size, max_matching, max_weight_matching, max_weight_matching_from
 
 
 def _brute(n, edges):
@@ -231,3 +231,61 @@ def test_weighted_matching_needs_blossoms():
     m = max_weight_matching(edges, maxcardinality=True)
     assert len(m) == 3 and (2, 3) in m
     assert max_weight_matching([]) == set()
+
+
+def test_weighted_matching_from_the_default_start_is_the_same_run():
+    """Started from the empty matching and the duals the algorithm would choose itself (the
+    largest weight everywhere), :func:`max_weight_matching_from` is the same computation as
+    :func:`max_weight_matching` with ``maxcardinality``: the very same pairs, ties included."""
+    rnd = random.Random(7)
+    for _ in range(300):
+        n = rnd.randint(2, 30)
+        top = rnd.choice((1, 3, 10**25))
+        edges = [(i, j, rnd.randint(0, top)) for i in range(n) for j in range(i + 1, n)
+                 if rnd.random() < 0.5]
+        if not edges:
+            continue
+        big = max(0, max(w for _, _, w in edges))
+        duals = {x: big for e in edges for x in e[:2]}
+        assert max_weight_matching_from(edges, [], duals) == max_weight_matching(edges, True)
+
+
+def test_weighted_matching_from_a_feasible_start_finds_the_optimum():
+    """Random feasible starts (a part of the graph matched on tight edges, vertex duals with
+    every slack >= 0, all of one parity): a maximum matching, and where one is perfect the
+    heaviest perfect matching's weight, as brute force and :func:`max_weight_matching` find
+    it; small and huge weights."""
+    rnd = random.Random(8)
+    perfect = 0
+    for _ in range(500):
+        n = rnd.randint(1, 5) * 2 - (rnd.random() < 0.2)
+        top = rnd.choice((1, 3, 10, 10**25))
+        # a "uniform" part U (its pairs weigh `base`), the rest weighted at random
+        uniform = set(rnd.sample(range(n), rnd.randint(0, n)))
+        base = rnd.randint(0, 3)
+        weights = {}
+        for i in range(n):
+            for j in range(i + 1, n):
+                if rnd.random() < rnd.choice((0.5, 0.9)):
+                    weights[i, j] = base if i in uniform or j in uniform else rnd.randint(0, top)
+        if not weights:
+            continue
+        edges = [(i, j, w) for (i, j), w in weights.items()]
+        heavy = max(max(weights.values()), base)
+        heavy += (heavy - base) % 2  # one parity with `base` on U
+        duals = {v: base if v in uniform else heavy for v in range(n)}
+        matched, used = [], set()
+        for (i, j) in weights:  # greedy pairs inside U: tight (base + base = 2 base)
+            if i in uniform and j in uniform and i not in used and j not in used:
+                matched.append((i, j))
+                used |= {i, j}
+        m = max_weight_matching_from(edges, matched, duals)
+        _check_matching(m, weights)
+        best = _brute_weighted(n, weights, True)
+        assert len(m) == best[0]
+        if 2 * len(m) == n:
+            perfect += 1
+            assert _value(m, weights, True) == best
+            assert _value(m, weights, True) == _value(max_weight_matching(edges, True), weights,
+                                                      True)
+    assert perfect > 150

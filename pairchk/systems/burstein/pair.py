@@ -23,10 +23,11 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from ...matching import max_weight_matching
+from ...matching import max_matching, max_weight_matching, max_weight_matching_from
 from ...pairing import Pair, RoundPairing
 from ...system import UnpairableError
 from .rules import BursteinState, allocate, completable, same_side
+from .shortcut import greedy, relaxed
 
 FLOAT = 0  # the virtual player of art. 4.2
 
@@ -131,9 +132,14 @@ def order_weight(pos: dict[int, int], a: int, b: int) -> int:
     return (n + 2) ** (n - i) * j
 
 
-def _solve(nodes: list[int], edges: dict[tuple[int, int], int]) -> tuple[int, set] | None:
-    """The maximum weight of a perfect matching on ``edges`` (None if none is perfect)."""
-    m = max_weight_matching([(a, b, w) for (a, b), w in edges.items()], maxcardinality=True)
+def _solve(nodes: list[int], edges: dict[tuple[int, int], int], start=None
+           ) -> tuple[int, set] | None:
+    """The maximum weight of a perfect matching on ``edges`` (None if none is perfect), from
+    ``start`` (pairs, duals for the weights doubled) when given."""
+    if start is None:
+        m = max_weight_matching([(a, b, w) for (a, b), w in edges.items()], maxcardinality=True)
+    else:  # the start's duals are for the weights doubled
+        m = max_weight_matching_from([(a, b, 2 * w) for (a, b), w in edges.items()], *start)
     if 2 * len(m) != len(nodes):
         return None
     pairs = {(min(a, b), max(a, b)) for a, b in m}
@@ -142,7 +148,26 @@ def _solve(nodes: list[int], edges: dict[tuple[int, int], int]) -> tuple[int, se
 
 def pair_bracket(bs: BursteinState, bracket: list[int], nxt: list[int], lower: list[int]
                  ) -> tuple[list[tuple[int, int]], list[int]]:
-    """3.2 and art. 4 for one bracket: (its pairs, its outgoing floaters)."""
+    """3.2 and art. 4 for one bracket: (its pairs, its outgoing floaters). The same as
+    :func:`pair_full`, found by an exact shortcut of :mod:`.shortcut` when one proves its answer
+    (the art. 4 greedy, then the bracket with stand-ins for the players below), else by it."""
+    got = greedy(bs, bracket, nxt, lower)
+    if got is None:
+        pos = {n: k for k, n in enumerate(sorted(bracket, key=bs.rank_key), 1)}
+        got = relaxed(bs, bracket, nxt, lower, Weights(bs, bracket, nxt), order_weight,
+                      (len(pos) + 2) ** len(pos))
+    return got if got is not None else pair_full(bs, bracket, nxt, lower, warm=True)
+
+
+def pair_full(bs: BursteinState, bracket: list[int], nxt: list[int], lower: list[int], *,
+              warm: bool = False) -> tuple[list[tuple[int, int]], list[int]]:
+    """3.2 and art. 4 for one bracket, the full method: one maximum-weight perfect matching of
+    the bracket and every player below it: (its pairs, its outgoing floaters).
+
+    ``warm``: the matching starts from maximum matchings of the players below the bracket and
+    duals that make their pairs tight (:func:`_warm_start`): the same optimum weight, hence the
+    same bracket pairing (it is unique, see :func:`order_weight`), with few augmentations
+    instead of one per pair."""
     nodes = bracket + lower
     weight = Weights(bs, bracket, nxt)
     pos = {n: k for k, n in enumerate(sorted(bracket, key=bs.rank_key), 1)}  # BSNs (4.1)
@@ -153,7 +178,7 @@ def pair_bracket(bs: BursteinState, bracket: list[int], nxt: list[int], lower: l
             if bs.legal(a, b):
                 # +1: every pair counts (only perfect matchings are compared)
                 edges[(min(a, b), max(a, b))] = 1 + weight(a, b) * scale + order_weight(pos, a, b)
-    best = _solve(nodes, edges)
+    best = _solve(nodes, edges, _warm_start(bs, bracket, nxt, lower, edges) if warm else None)
     if best is None:
         raise UnpairableError(f"round {bs.round}: the bracket of {len(bracket)} players cannot be "
                               "paired with the rest still complete")
@@ -162,6 +187,45 @@ def pair_bracket(bs: BursteinState, bracket: list[int], nxt: list[int], lower: l
                    if a in inb and b in inb)
     paired = {x for p in pairs for x in p}
     return pairs, [n for n in sorted(bracket, key=pos.__getitem__) if n not in paired]  # BSN order
+
+
+def _warm_start(bs: BursteinState, bracket: list[int], nxt: list[int], lower: list[int],
+                edges: dict[tuple[int, int], int]
+                ) -> tuple[list[tuple[int, int]], dict[int, int]] | None:
+    """A feasible start for the full method's matching, for the weights doubled (``2 w``: the
+    same optimum): a maximum matching of the players below the next scoregroup (every pair
+    touching them weighs 1: doubled dual 2 each) and one of the next scoregroup on its
+    heaviest pairs (all its pairs weigh the same, ``c``: doubled dual ``2 c``), the bracket's
+    duals just high enough. Every pair's slack ``d(a) + d(b) - 4 w`` is then >= 0 and 0 on
+    the matched pairs, all duals even (the matching keeps them integers). None (start cold)
+    if some pair outside the bracket would have a negative slack."""
+    nset = set(nxt)
+    rest = [n for n in lower if n not in nset]
+    duals = {n: 2 for n in rest}
+    c = max((w for (a, b), w in edges.items() if a in nset and b in nset), default=1)
+    duals.update((n, 2 * c) for n in nxt)
+    pairs: list[tuple[int, int]] = []
+    for group, heaviest in ((rest, 1), (nxt, c)):
+        adj = bs.partners.adjacency(group)
+        if adj is None:
+            continue
+        mate = max_matching(adj)
+        for v, u in enumerate(mate):
+            p = (min(group[v], group[u]), max(group[v], group[u]))
+            if u > v and edges.get(p) == heaviest:
+                pairs.append(p)
+    top = 2
+    for (a, b), w in edges.items():
+        if a in duals and b in duals:
+            if duals[a] + duals[b] < 4 * w:
+                return None
+        elif a in duals or b in duals:
+            top = max(top, 4 * w - duals.get(a, duals.get(b, 0)))
+        else:
+            top = max(top, 2 * w)
+    top += top % 2
+    duals.update((n, top) for n in bracket)
+    return pairs, duals
 
 
 def pair_bracket_by_positions(bs: BursteinState, bracket: list[int], nxt: list[int],
@@ -225,4 +289,4 @@ def bracket_scores(bs: BursteinState, players) -> tuple[Decimal, ...]:
     return tuple(sorted((bs.score(n) for n in players), reverse=True))
 
 
-__all__ = ["pair_round", "choose_pab", "pair_bracket", "pair_bracket_by_positions", "pab_key", "split", "board_order", "Weights"]
+__all__ = ["pair_round", "choose_pab", "pair_bracket", "pair_full", "pair_bracket_by_positions", "pab_key", "split", "board_order", "Weights"]
