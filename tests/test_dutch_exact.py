@@ -354,3 +354,26 @@ def test_absolute_pairs_of_one_colour_always_fail_c10_or_c11():
                 assert (c10 or c11) and c12 and not c13, (a.colors, b.colors)
                 checked += 1
     assert checked > 1000
+
+
+def test_greedy_pairs_bounds_the_maximum_matching_from_below():
+    """The early hand-over's quick test: a greedy maximal matching never has more pairs than a
+    maximum matching, and never fewer than half of them (so it only ever saves the full search
+    where the bound is met anyway)."""
+    from pairchk.matching import matching_size, max_matching
+    from pairchk.systems.dutch.structure import _greedy_pairs
+
+    rng = random.Random(7)
+    for _ in range(300):
+        n = rng.randint(1, 40)
+        p = rng.random()
+        adj = [0] * n
+        for i in range(n):
+            for j in range(i + 1, n):
+                if rng.random() < p:
+                    adj[i] |= 1 << j
+                    adj[j] |= 1 << i
+        active = sum(1 << i for i in range(n) if rng.random() < 0.8)
+        best = matching_size(max_matching(adj, active=active))
+        got = _greedy_pairs(adj, active)
+        assert best / 2 <= got <= best

@@ -157,6 +157,21 @@ class ClbValues:
                 tuple(c21))
 
 
+def _greedy_pairs(adj: list[int], active: int) -> int:
+    """The pairs of a greedy maximal matching of the ``active`` players (each, in order, with
+    its lowest free neighbour): a lower bound of the maximum matching, in one pass."""
+    free = active
+    pairs = 0
+    while free:
+        v = (free & -free).bit_length() - 1
+        free &= ~(1 << v)
+        x = adj[v] & free
+        if x:
+            free &= ~(x & -x)
+            pairs += 1
+    return pairs
+
+
 class StructureSearch(PruningBounds):
     """Branch and bound over the candidates of one MDP set (a "structure": which MDPs are
     paired, hence how many residents float) in the generation order of the rule text.
@@ -368,6 +383,8 @@ class StructureSearch(PruningBounds):
         for x in players:
             a = round_.adj[x] & active & ~round_.same12[x] & ~(1 << x)
             adj[x] = a & ~mdps if mdps >> x & 1 else a
+        if self.npairs - _greedy_pairs(adj, active) <= self.ideal[4]:
+            return False  # a maximal matching already reaches the bound: no augmenting needed
         return self.npairs - matching_size(max_matching(adj, active=active)) > self.ideal[4]
 
     def exact(self):
