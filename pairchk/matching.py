@@ -337,6 +337,14 @@ def max_weight_matching(edges, maxcardinality: bool = False) -> set[tuple[int, i
     >>> sorted(max_weight_matching([(1, 2, 1), (2, 3, 5), (3, 4, 1)], maxcardinality=True))
     [(1, 2), (3, 4)]
     """
+    names, index, flat = _renumber(edges)
+    mate = _weighted_blossom(len(names), flat, maxcardinality)
+    return {(names[v], names[u]) for v, u in enumerate(mate) if u > v}
+
+
+def _renumber(edges) -> tuple[list[int], dict[int, int], list[tuple[int, int, int]]]:
+    """(vertex names in order of appearance, name -> number, the edges on those numbers),
+    loops dropped: the blossom works on vertices ``0..n-1``."""
     names: list[int] = []
     index: dict[int, int] = {}
     flat: list[tuple[int, int, int]] = []
@@ -348,8 +356,7 @@ def max_weight_matching(edges, maxcardinality: bool = False) -> set[tuple[int, i
                 index[x] = len(names)
                 names.append(x)
         flat.append((index[u], index[v], w))
-    mate = _weighted_blossom(len(names), flat, maxcardinality)
-    return {(names[v], names[u]) for v, u in enumerate(mate) if u > v}
+    return names, index, flat
 
 
 def max_weight_matching_from(edges, matched, duals) -> set[tuple[int, int]]:
@@ -368,19 +375,10 @@ def max_weight_matching_from(edges, matched, duals) -> set[tuple[int, int]]:
     ...                                 {1: 1, 2: 1, 3: 9, 4: 9}))
     [(1, 2), (3, 4)]
     """
-    names: list[int] = []
-    index: dict[int, int] = {}
-    flat: list[tuple[int, int, int]] = []
+    names, index, flat = _renumber(edges)
     number: dict[tuple[int, int], int] = {}
-    for u, v, w in edges:
-        if u == v:
-            continue
-        for x in (u, v):
-            if x not in index:
-                index[x] = len(names)
-                names.append(x)
-        number[(index[u], index[v])] = number[(index[v], index[u])] = len(flat)
-        flat.append((index[u], index[v], w))
+    for k, (i, j, _) in enumerate(flat):
+        number[(i, j)] = number[(j, i)] = k
     for x in duals:
         if x not in index:
             index[x] = len(names)
