@@ -126,6 +126,22 @@ class Partners:
         return rows
 
 
+def pair_rows(partners: Partners, players: Sequence[int],
+              legal: Callable[[int, int], bool]) -> list[int]:
+    """:meth:`Partners.adjacency` of ``players``, or, where it cannot answer (a player not to be
+    paired, or listed twice), the same rows asked of ``legal`` pair by pair."""
+    adj = partners.adjacency(players)
+    if adj is not None:
+        return adj
+    idx = {x: i for i, x in enumerate(players)}
+    rows = [0] * len(players)
+    for i, a in enumerate(players):
+        for b in players:
+            if legal(a, b):
+                rows[i] |= 1 << idx[b]
+    return rows
+
+
 def _union(masks: Iterator[int]) -> int:
     out = 0
     for m in masks:

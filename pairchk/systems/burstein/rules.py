@@ -25,7 +25,7 @@ from decimal import Decimal
 from ...matching import max_matching
 from ...model import Color, Kind, Tournament
 from ...state import PlayerState, PrefKind, RoundState, round_state
-from ..partners import Partners
+from ..partners import Partners, pair_rows
 
 STRENGTH = {PrefKind.NONE: 0, PrefKind.MILD: 1, PrefKind.STRONG: 2, PrefKind.ABSOLUTE: 3}
 _ZERO_BYES = (Kind.ZERO_BYE, Kind.ABSENT, Kind.NOT_PAIRED)
@@ -144,14 +144,7 @@ def completable(bs: BursteinState, players: list[int]) -> bool:
     n = len(players)
     if n % 2:
         return False
-    adj = bs.partners.adjacency(players)
-    if adj is None:  # a player not to be paired (or listed twice): ask each pair
-        idx = {x: i for i, x in enumerate(players)}
-        adj = [0] * n
-        for i, a in enumerate(players):
-            for b in players:
-                if bs.legal(a, b):
-                    adj[i] |= 1 << idx[b]
+    adj = pair_rows(bs.partners, players, bs.legal)
     return all(m >= 0 for m in max_matching(adj, perfect=True))
 
 

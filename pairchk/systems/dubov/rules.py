@@ -21,7 +21,7 @@ from decimal import Decimal
 from ...matching import max_matching, missable
 from ...model import Color, Tournament
 from ...state import PlayerState, PrefKind, RoundState, round_state
-from ..partners import Partners
+from ..partners import Partners, pair_rows
 
 STRENGTH = {PrefKind.NONE: 0, PrefKind.MILD: 1, PrefKind.STRONG: 2, PrefKind.ABSOLUTE: 3}
 
@@ -150,15 +150,7 @@ def completable(ds: DubovState, players: list[int] | tuple[int, ...]) -> bool:
         return False
     if n == 0:
         return True
-    adj = ds.partners.adjacency(players)
-    if adj is None:  # a player not to be paired (or listed twice): ask each pair
-        idx = {x: i for i, x in enumerate(players)}
-        adj = [0] * n
-        for i, a in enumerate(players):
-            for b in players:
-                j = idx[b]
-                if ds.legal(a, b):
-                    adj[i] |= 1 << j
+    adj = pair_rows(ds.partners, players, ds.legal)
     mate = max_matching(adj, perfect=True)
     return all(m >= 0 for m in mate)
 
